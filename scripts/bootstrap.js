@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Makes `npm start`, `npm run demo` and `npm test` work on a fresh clone: installs the dev toolchain
-// with `npm ci` when node_modules is missing or older than package-lock.json. Plain Node, no dependencies.
+// (npm install, not npm ci: npm 11 omits optional platform packages of unrs-resolver from the lock, and npm ci then refuses it.)
+// with `npm install` when node_modules is missing or older than package-lock.json. Plain Node, no dependencies.
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
@@ -20,11 +21,11 @@ function installIsCurrent() {
 }
 
 if (!installIsCurrent()) {
-	console.log('[bootstrap] installing dev dependencies (npm ci) ...');
+	console.log('[bootstrap] installing dev dependencies (npm install, pinned by package-lock.json) ...');
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+	const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
 	if (result.status !== 0) {
-		console.error('[bootstrap] npm ci failed; see the output above.');
+		console.error('[bootstrap] npm install failed; see the output above.');
 		process.exit(result.status ?? 1);
 	}
 	writeFileSync(stampFile, lockHash());
