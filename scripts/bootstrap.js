@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Makes `npm start`, `npm run demo` and `npm test` work on a fresh clone: installs the dev toolchain
-// (npm install, not npm ci: npm 11 omits optional platform packages of unrs-resolver from the lock, and npm ci then refuses it.)
-// with `npm install` when node_modules is missing or older than package-lock.json. Plain Node, no dependencies.
+// Makes `npm start`, `npm run demo` and `npm test` work on a fresh clone: installs the dev toolchain when
+// node_modules is missing or was installed from another package-lock.json. Plain Node, no dependencies.
+// `npm install`, not `npm ci`: npm 11 leaves optional platform packages of unrs-resolver out of the lock,
+// and `npm ci` then refuses it; `npm install` still installs the locked versions.
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
