@@ -1,0 +1,101 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+import { notFound } from './errors';
+import type { BookData, Client, Estimate, Expense, Invoice } from './types';
+
+type Collection = 'clients' | 'expenses' | 'invoices' | 'estimates';
+type RecordOf<C extends Collection> = BookData[C][number];
+
+const LABEL: Record<Collection, string> = {
+	clients: 'Client',
+	expenses: 'Expense',
+	invoices: 'Invoice',
+	estimates: 'Estimate',
+};
+
+export function emptyBook(): BookData {
+	return { clients: [], expenses: [], invoices: [], estimates: [], sequence: 0 };
+}
+
+/** The in-memory book, indexed by id, optionally mirrored to a JSON file after every change. */
+export class Store {
+	private data: BookData = emptyBook();
+	private readonly index = {
+		clients: new Map<string, Client>(),
+		expenses: new Map<string, Expense>(),
+		invoices: new Map<string, Invoice>(),
+		estimates: new Map<string, Estimate>(),
+	};
+
+	constructor(private readonly dataFile?: string) {}
+
+	/** The sequence ids and codes are drawn from; shared with the id source. */
+	get sequence(): { value: number } {
+		const data = this.data;
+		return {
+			get value() {
+				return data.sequence;
+			},
+			set value(next: number) {
+				data.sequence = next;
+			},
+		};
+	}
+
+	loadFile(): boolean {
+		if (!this.dataFile || !existsSync(this.dataFile)) return false;
+		this.replace(JSON.parse(readFileSync(this.dataFile, 'utf8')) as BookData);
+		return true;
+	}
+
+	replace(data: BookData): void {
+		this.data = data;
+		for (const name of Object.keys(this.index) as Collection[]) {
+			const map = this.index[name] as Map<string, RecordOf<typeof name>>;
+			map.clear();
+			for (const record of data[name]) map.set(record.id, record);
+		}
+		this.save();
+	}
+
+	snapshot(): BookData {
+		return structuredClone(this.data);
+	}
+
+	list<C extends Collection>(name: C): BookData[C] {
+		return this.data[name];
+	}
+
+	find<C extends Collection>(name: C, id: string): RecordOf<C> | undefined {
+		return (this.index[name] as Map<string, RecordOf<C>>).get(id);
+	}
+
+	get<C extends Collection>(name: C, id: string): RecordOf<C> {
+		const record = this.find(name, id);
+		if (!record) throw notFound(`${LABEL[name]} with id "${id}" was not found.`);
+		return record;
+	}
+
+	insert<C extends Collection>(name: C, record: RecordOf<C>): RecordOf<C> {
+		(this.data[name] as RecordOf<C>[]).push(record);
+		(this.index[name] as Map<string, RecordOf<C>>).set(record.id, record);
+		this.save();
+		return record;
+	}
+
+	/** Records a change made in place to a record got from this store. */
+	changed(): void {
+		this.save();
+	}
+
+	remove<C extends Collection>(name: C, id: string): void {
+		this.get(name, id);
+		(this.data[name] as RecordOf<C>[]) = (this.data[name] as RecordOf<C>[]).filter((r) => r.id !== id);
+		(this.index[name] as Map<string, RecordOf<C>>).delete(id);
+		this.save();
+	}
+
+	private save(): void {
+		if (this.dataFile) writeFileSync(this.dataFile, JSON.stringify(this.data, null, 1));
+	}
+}
