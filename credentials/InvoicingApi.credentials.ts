@@ -1,0 +1,63 @@
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
+
+export class InvoicingApi implements ICredentialType {
+	name = 'invoicingApi';
+
+	displayName = 'Invoicing API';
+
+	icon: Icon = { light: 'file:../nodes/Invoicing/invoicing.svg', dark: 'file:../nodes/Invoicing/invoicing.dark.svg' };
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-invoicing#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://invoicing.example.com/v1',
+			description: 'Address of the service, ending in /v1 (a trailing slash is fine)',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Leave empty if the service needs no key',
+		},
+		{
+			displayName: 'API Key Header',
+			name: 'apiKeyHeader',
+			type: 'string',
+			default: 'Authorization',
+			description:
+				'Header that carries the key. "Authorization" sends "Bearer &lt;key&gt;"; any other header (e.g. X-API-Key) sends the key as it is.',
+		},
+	];
+
+	// No key: the header is sent empty, which a service without keys ignores.
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'={{ $credentials.apiKeyHeader || "Authorization" }}':
+					'={{ !$credentials.apiKey ? "" : ($credentials.apiKeyHeader || "Authorization").toLowerCase() === "authorization" ? "Bearer " + $credentials.apiKey : $credentials.apiKey }}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
+			url: '/client/all',
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: { key: 'status', value: 'error', message: 'The service answered with an error: check the Base URL and API Key' },
+			},
+		],
+	};
+}

@@ -1,0 +1,53 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { clientDescription } from './descriptions/client/Client.resource';
+import { estimateDescription } from './descriptions/estimate/Estimate.resource';
+import { expenseDescription } from './descriptions/expense/Expense.resource';
+import { invoiceDescription } from './descriptions/invoice/Invoice.resource';
+import { searchClients, searchEstimates, searchExpenses, searchInvoices } from './methods/listSearch';
+
+export class Invoicing implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Invoicing',
+		name: 'invoicing',
+		icon: { light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage clients, expenses, invoices and estimates in the Invoicing Service',
+		defaults: { name: 'Invoicing' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'invoicingApi', required: true }],
+		requestDefaults: {
+			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
+			headers: { Accept: 'application/json' },
+			// failures are turned into NodeApiErrors by handleApiErrors, which also sees 200s whose status is "error"
+			ignoreHttpStatusErrors: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Client', value: 'client' },
+					{ name: 'Estimate', value: 'estimate' },
+					{ name: 'Expense', value: 'expense' },
+					{ name: 'Invoice', value: 'invoice' },
+				],
+				default: 'invoice',
+			},
+			...clientDescription,
+			...estimateDescription,
+			...expenseDescription,
+			...invoiceDescription,
+		],
+	};
+
+	methods = {
+		listSearch: { searchClients, searchEstimates, searchExpenses, searchInvoices },
+	};
+}

@@ -1,0 +1,80 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+
+import { toApiDate } from './dates';
+import { inputError } from './errors';
+import type { FieldSpec } from './fields';
+import { LineItemError, parseLineItems, type ItemsMode } from './line-items';
+import type { ApiParams, LineItem } from './types';
+
+function isLocator(value: unknown): value is INodeParameterResourceLocator {
+	return typeof value === 'object' && value !== null && (value as INodeParameterResourceLocator).__rl === true;
+}
+
+/** A field's value as the API wants it; undefined when the user left it empty. */
+export function toApiValue(ctx: IExecuteSingleFunctions, spec: FieldSpec, raw: unknown): string | number | undefined {
+	const value = isLocator(raw) ? raw.value : raw;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	switch (spec.kind) {
+		case 'number': {
+			const number = typeof value === 'number' ? value : Number(String(value).trim());
+			if (!Number.isFinite(number) || number < 0) {
+				throw inputError(ctx, `"${spec.label}" must be a number of 0 or more, got ${JSON.stringify(value)}`);
+			}
+			return number;
+		}
+		case 'date': {
+			const date = toApiDate(value, ctx.getTimezone());
+			if (date === null) {
+				throw inputError(ctx, `"${spec.label}" must be a date, got ${JSON.stringify(value)}`, 'Use the date picker or an expression that gives YYYY-MM-DD or an ISO date and time.');
+			}
+			return date;
+		}
+		default:
+			return String(value).trim();
+	}
+}
+
+/** Required fields of a create: top-level parameters that must not be empty. */
+export function readRequired(ctx: IExecuteSingleFunctions, specs: FieldSpec[]): ApiParams {
+	const params: ApiParams = {};
+	for (const spec of specs) {
+		const value = toApiValue(ctx, spec, ctx.getNodeParameter(spec.param));
+		if (value === undefined) throw inputError(ctx, `"${spec.label}" is required: enter a value.`);
+		params[spec.api] = value;
+	}
+	return params;
+}
+
+/** Fields of a collection (Additional Fields, Update Fields) that the user set. */
+export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs: FieldSpec[]): ApiParams {
+	const collection = ctx.getNodeParameter(name, {}) as IDataObject;
+	const params: ApiParams = {};
+	for (const spec of specs) {
+		if (!(spec.param in collection)) continue;
+		const value = toApiValue(ctx, spec, collection[spec.param]);
+		if (value !== undefined) params[spec.api] = value;
+	}
+	return params;
+}
+
+/** Line items per the "Line Items" mode; undefined when an update keeps the current items. */
+export function readLineItems(ctx: IExecuteSingleFunctions): LineItem[] | undefined {
+	const mode = ctx.getNodeParameter('itemsMode', 'define') as ItemsMode;
+	if (mode === 'keep') return undefined;
+	const defined = mode === 'define' ? ((ctx.getNodeParameter('items', {}) as IDataObject).item as IDataObject[] | undefined) : undefined;
+	const json = mode === 'json' ? ctx.getNodeParameter('itemsJson', '[]') : undefined;
+	try {
+		return parseLineItems(mode, defined ?? [], json);
+	} catch (error) {
+		if (error instanceof LineItemError) throw inputError(ctx, error.message);
+		throw error;
+	}
+}
+
+/** The id of the record operated on, from its resource locator; an empty one is refused before sending. */
+export function readRecordId(ctx: IExecuteSingleFunctions, param: string, label: string): string {
+	const value = ctx.getNodeParameter(param, '', { extractValue: true });
+	const id = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (id === '') throw inputError(ctx, `"${label}" is empty: choose a record from the list or enter its ID.`);
+	return id;
+}

@@ -1,0 +1,18 @@
+import type { IDataObject } from 'n8n-workflow';
+
+export type Resource = 'client' | 'expense' | 'invoice' | 'estimate';
+
+/** Every answer of the service carries `status`; failures add `message`. */
+export interface ApiEnvelope extends IDataObject {
+	status?: string;
+	message?: string;
+}
+
+export interface LineItem extends IDataObject {
+	description: string;
+	quantity: number;
+	rate: number;
+}
+
+/** Parameters as the API names them, ready to be encoded. */
+export type ApiParams = Record<string, string | number | LineItem[] | undefined>;
