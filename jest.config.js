@@ -5,6 +5,6 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
-	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest', {}] },
 	testTimeout: 30000,
 };

@@ -31,13 +31,13 @@ export class Store {
 
 	/** The sequence ids and codes are drawn from; shared with the id source. */
 	get sequence(): { value: number } {
-		const data = this.data;
+		const store = this;
 		return {
 			get value() {
-				return data.sequence;
+				return store.data.sequence;
 			},
 			set value(next: number) {
-				data.sequence = next;
+				store.data.sequence = next;
 			},
 		};
 	}

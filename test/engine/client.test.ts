@@ -1,0 +1,98 @@
+import { byId, NOW, useEngineFixture } from './fixture';
+
+const ctx = useEngineFixture();
+
+async function createClient(names = 'Acme Ltd') {
+	const body = await ctx.api('POST', '/client/add', { names, email: 'billing@acme.example', phone: '+1 555 0100', address: '1 Market St' });
+	return (body.data as Array<{ id: string }>)[0].id;
+}
+
+const acme = (id: string) => ({
+	id,
+	names: 'Acme Ltd',
+	email: 'billing@acme.example',
+	phone: '+1 555 0100',
+	address: '1 Market St',
+	created_at: NOW,
+});
+
+describe('client resource through the n8n engine', () => {
+	test('create sends the fields as query parameters with the API key and outputs the client', async () => {
+		const result = await ctx.run({
+			resource: 'client',
+			operation: 'create',
+			names: 'Acme Ltd',
+			additionalFields: { email: 'billing@acme.example', phone: '+1 555 0100' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(ctx.sent()).toEqual([
+			{
+				method: 'POST',
+				path: '/v1/client/add',
+				query: { names: 'Acme Ltd', email: 'billing@acme.example', phone: '+1 555 0100' },
+				encoding: 'query',
+				rawBody: '',
+				authorized: true,
+				authorization: 'Bearer ***',
+			},
+		]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ id: '1000000000000001', names: 'Acme Ltd', email: 'billing@acme.example', phone: '+1 555 0100', address: '', created_at: NOW, updated_at: NOW },
+		]);
+	});
+
+	test('get outputs the client with its invoices and estimates', async () => {
+		const id = await createClient();
+		const invoice = await ctx.api('POST', '/invoice/add', {
+			client: id,
+			invoice_no: 'INV-1',
+			payment_status: 'Not Paid',
+			items: [{ description: 'Work', quantity: 2, rate: 50 }],
+		});
+		const result = await ctx.run({ resource: 'client', operation: 'get', clientId: byId(id) });
+		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'GET', path: `/v1/client/${id}`, query: {}, encoding: 'none' })]);
+		expect(result.items).toHaveLength(1);
+		const client = result.items[0].json;
+		expect({ ...client, invoices: undefined, estimates: undefined }).toEqual({ ...acme(id), updated_at: NOW, invoices: undefined, estimates: undefined });
+		expect(client.invoices).toEqual((invoice.invoice as unknown[]).slice(0, 1));
+		expect(client.estimates).toEqual([]);
+	});
+
+	test('get many applies the name/email search and the limit after one fetch', async () => {
+		await createClient('Acme Ltd');
+		await createClient('Globex');
+		await createClient('Acme Labs');
+		const search = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true, filters: { search: 'acme' } });
+		expect(search.items.map((i) => i.json.names)).toEqual(['Acme Ltd', 'Globex', 'Acme Labs']); // all share the acme e-mail
+		const limited = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: false, limit: 2, filters: { search: 'ACME L' } });
+		expect(limited.items.map((i) => i.json.names)).toEqual(['Acme Ltd', 'Acme Labs']);
+		const one = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: false, limit: 1 });
+		expect(one.items.map((i) => i.json)).toEqual([{ ...acme('1000000000000001') }]);
+		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/client/all', query: {} })]);
+	});
+
+	test('update sends only what was set; the required name comes from the current record', async () => {
+		const id = await createClient();
+		const result = await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields: { phone: '+1 555 0199' } });
+		expect(result.error).toBeUndefined();
+		expect(ctx.sent().map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+			{ method: 'GET', path: `/v1/client/${id}`, query: {} },
+			{ method: 'PUT', path: `/v1/client/${id}`, query: { phone: '+1 555 0199', names: 'Acme Ltd' } },
+		]);
+		expect(result.items.map((i) => i.json)).toEqual([{ ...acme(id), phone: '+1 555 0199', updated_at: NOW }]);
+	});
+
+	test('update with the name set sends one request', async () => {
+		const id = await createClient();
+		await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields: { names: 'Acme Group' } });
+		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'PUT', path: `/v1/client/${id}`, query: { names: 'Acme Group' } })]);
+	});
+
+	test('delete outputs success and the id', async () => {
+		const id = await createClient();
+		const result = await ctx.run({ resource: 'client', operation: 'delete', clientId: byId(id) });
+		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/v1/client/${id}` })]);
+		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id }]);
+		expect(ctx.sandbox.state().clients).toEqual([]);
+	});
+});

@@ -1,0 +1,62 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { runNode, type NodeRunResult, type RunNodeOptions } from './harness/run-node';
+
+export const API_KEY = 'test-key-123';
+
+export interface EngineFixture {
+	sandbox: Sandbox;
+	credentials: IDataObject;
+	/** Runs the node; the request log then holds only what the node sent. */
+	run(parameters: INodeParameters, options?: Partial<Omit<RunNodeOptions, 'parameters'>>): Promise<NodeRunResult>;
+	/** Calls the sandbox directly (JSON body) to set up records. */
+	api(method: string, path: string, body?: IDataObject): Promise<IDataObject>;
+	/** What the node sent: method, path, query, encoding and body as the sandbox parsed them. */
+	sent(): Array<Pick<RecordedRequest, 'method' | 'path' | 'query' | 'encoding' | 'rawBody' | 'authorized'> & { authorization?: string }>;
+}
+
+/** One sandbox per test file (port 0, API key required), emptied before each test. */
+export function useEngineFixture(options: SandboxOptions = { deterministic: true }): EngineFixture {
+	const fixture = { credentials: {} } as EngineFixture;
+	beforeAll(async () => {
+		fixture.sandbox = await startSandbox({ apiKey: API_KEY, ...options });
+		fixture.credentials = { baseUrl: fixture.sandbox.url, apiKey: API_KEY };
+	});
+	afterAll(async () => fixture.sandbox.close());
+	beforeEach(() => fixture.sandbox.reset({ seed: options.seed }));
+
+	fixture.run = async (parameters, runOptions = {}) => {
+		fixture.sandbox.clearRequests();
+		return await runNode({ credentials: fixture.credentials, ...runOptions, parameters });
+	};
+	fixture.api = async (method, path, body) => {
+		const response = await fetch(`${fixture.sandbox.url}${path}`, {
+			method,
+			headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+			body: body ? JSON.stringify(body) : undefined,
+		});
+		return (await response.json()) as IDataObject;
+	};
+	fixture.sent = () =>
+		fixture.sandbox.requests().map((r) => ({
+			method: r.method,
+			path: r.path,
+			query: r.query,
+			encoding: r.encoding,
+			rawBody: r.rawBody,
+			authorized: r.authorized,
+			authorization: r.headers.authorization,
+		}));
+	return fixture;
+}
+
+/** Resource locator value "By ID", as the editor stores it. */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** Form body as the node must encode it: PHP bracket notation, URL-encoded. */
+export const form = (pairs: Array<[string, string]>) =>
+	pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+
+export const NOW = '2026-01-15 10:00:00';
+export const TODAY = '2026-01-15';

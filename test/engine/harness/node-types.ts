@@ -1,0 +1,24 @@
+import { DirectoryLoader } from 'n8n-core';
+import type { INodeType, INodeTypes, IVersionedNodeType, KnownNodesAndCredentials } from 'n8n-workflow';
+
+import { Invoicing } from '../../../nodes/Invoicing/Invoicing.node';
+
+export const INVOICING_TYPE = 'n8n-nodes-invoicing.invoicing';
+
+/** The node types a test workflow uses, prepared as n8n's loader prepares them. */
+export function createNodeTypes(): INodeTypes {
+	const invoicing = new Invoicing();
+	// n8n's loader adds "Request Options" (batching, timeout, ...) to declarative nodes; without it the engine ignores them
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(invoicing);
+	const types: Record<string, INodeType> = { [INVOICING_TYPE]: invoicing };
+	const get = (name: string): INodeType => {
+		const type = types[name];
+		if (!type) throw new Error(`Unknown node type ${name}`);
+		return type;
+	};
+	return {
+		getByName: (name: string): INodeType | IVersionedNodeType => get(name),
+		getByNameAndVersion: (name: string) => get(name),
+		getKnownTypes: (): KnownNodesAndCredentials['nodes'] => ({}),
+	};
+}

@@ -1,0 +1,122 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	createRunExecutionData,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type IRun,
+	type IWorkflowBase,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials-helper';
+import { createNodeTypes, INVOICING_TYPE } from './node-types';
+
+export interface RunNodeOptions {
+	parameters: INodeParameters;
+	/** Input items; one empty item when omitted. */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	credentials: ICredentialDataDecryptedObject;
+	timezone?: string;
+}
+
+export interface NodeRunResult {
+	/** Output items of the Invoicing node (json, and `error` for items that failed under Continue On Fail). */
+	items: INodeExecutionData[];
+	/** The error that stopped the run, if any. */
+	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject };
+}
+
+const NODE_NAME = 'Invoicing';
+const BASE = 'http://127.0.0.1:5678';
+
+function additionalData(helper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	const unused = () => {
+		throw new Error('not used by the engine tests');
+	};
+	return {
+		credentialsHelper: helper,
+		hooks,
+		executeWorkflow: unused,
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		startRunnerTask: unused,
+		logAiEvent: () => undefined,
+		currentNodeExecutionIndex: 0,
+		variables: {},
+		restApiUrl: `${BASE}/rest`,
+		instanceBaseUrl: `${BASE}/`,
+		formBaseUrl: `${BASE}/form`,
+		formWaitingBaseUrl: `${BASE}/form-waiting`,
+		formTestBaseUrl: `${BASE}/form-test`,
+		webhookBaseUrl: `${BASE}/webhook`,
+		webhookWaitingBaseUrl: `${BASE}/webhook-waiting`,
+		webhookTestBaseUrl: `${BASE}/webhook-test`,
+		mcpBaseUrl: `${BASE}/mcp`,
+		mcpTestBaseUrl: `${BASE}/mcp-test`,
+		userId: 'engine-test',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface TestWorkflow {
+	workflow: Workflow;
+	workflowData: IWorkflowBase;
+	node: INode;
+	additionalData: IWorkflowExecuteAdditionalData;
+}
+
+/** A workflow holding one Invoicing node, and the execution context n8n would give it. */
+export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>): TestWorkflow {
+	const node: INode = {
+		id: 'b7a8e2de-0000-4000-8000-000000000001',
+		name: NODE_NAME,
+		type: INVOICING_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { invoicingApi: { id: 'cred-1', name: 'Invoicing account' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflowData: IWorkflowBase = {
+		id: 'engine-test',
+		name: 'engine test',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections: {},
+		settings: { timezone: options.timezone ?? 'UTC' },
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as IWorkflowBase;
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: createNodeTypes(),
+		settings: workflowData.settings,
+	});
+	const helper = new TestCredentialsHelper({ 'cred-1': options.credentials });
+	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', workflowData);
+	return { workflow, workflowData, node, additionalData: additionalData(helper, hooks) };
+}
+
+/** Runs the Invoicing node once through n8n-core's WorkflowExecute, fed the given items, with a real credential. */
+export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
+	const { workflow, node, additionalData: data } = createTestWorkflow(options);
+	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const runData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
+	});
+	const run: IRun = await new WorkflowExecute(data, 'manual', runData).processRunExecutionData(workflow);
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		items: task?.data?.main?.[0] ?? [],
+		error: (run.data.resultData.error ?? task?.error) as NodeRunResult['error'],
+	};
+}
