@@ -113,7 +113,13 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 	const runData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
 	});
-	const run: IRun = await new WorkflowExecute(data, 'manual', runData).processRunExecutionData(workflow);
+	let run: IRun;
+	try {
+		run = await new WorkflowExecute(data, 'manual', runData).processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses a workflow with issues (a required parameter left empty) before any node runs
+		return { items: [], error: error as NodeRunResult['error'] };
+	}
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		items: task?.data?.main?.[0] ?? [],

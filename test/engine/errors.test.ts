@@ -1,0 +1,141 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { API_KEY, byId, useEngineFixture } from './fixture';
+
+const ctx = useEngineFixture();
+
+async function invoiceIds(count: number): Promise<string[]> {
+	const client = ((await ctx.api('POST', '/client/add', { names: 'Acme' })).data as IDataObject[])[0].id as string;
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const body = await ctx.api('POST', '/invoice/add', {
+			client,
+			invoice_no: `INV-${i + 1}`,
+			payment_status: 'Not Paid',
+			items: [{ description: 'Work', quantity: 1, rate: 10 }],
+		});
+		ids.push((body.invoice as IDataObject[])[0].id as string);
+	}
+	return ids;
+}
+
+const getInvoice = { resource: 'invoice', operation: 'get', invoiceId: byId('={{ $json.id }}') };
+
+describe('failures through the n8n engine', () => {
+	test('Continue On Fail: the unknown id fails at its own index, the other items go through', async () => {
+		const [first, third] = await invoiceIds(2);
+		const result = await ctx.run(getInvoice, { items: [{ id: first }, { id: 'nope' }, { id: third }], continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json.invoice_no ?? null)).toEqual(['INV-1', null, 'INV-2']);
+		expect(result.items[1].error?.message).toBe('Get Invoice failed (HTTP 404): Invoice with id "nope" was not found.');
+		expect(result.items[1].error?.description).toBe('No record has this ID: pick the record from the list, or check that it was not deleted.');
+	});
+
+	test('without Continue On Fail the run stops with the operation, HTTP code and server message', async () => {
+		const result = await ctx.run(getInvoice, { items: [{ id: 'nope' }] });
+		expect(result.error?.message).toBe('Get Invoice failed (HTTP 404): Invoice with id "nope" was not found.');
+		expect(result.error?.httpCode).toBe('404');
+	});
+
+	test('a wrong API key is a 401 with a hint about the credential', async () => {
+		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true }, { credentials: { baseUrl: ctx.sandbox.url, apiKey: 'wrong' } });
+		expect(result.error?.message).toBe('Get Many Clients failed (HTTP 401): Missing or invalid API key: send it as "Authorization: Bearer <key>".');
+		expect(result.error?.description).toMatch(/check the API Key/);
+		expect(ctx.sandbox.requests()[0].authorized).toBe(false);
+	});
+
+	test('a custom API key header sends the bare key under that name', async () => {
+		const result = await ctx.run(
+			{ resource: 'client', operation: 'getAll', returnAll: true },
+			{ credentials: { baseUrl: `${ctx.sandbox.url}/`, apiKey: API_KEY, apiKeyHeader: 'X-API-Key' } },
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = ctx.sandbox.requests();
+		expect([request.path, request.headers['x-api-key'], request.headers.authorization, request.authorized]).toEqual(['/v1/client/all', '***', undefined, true]);
+	});
+
+	test.each([
+		[{ kind: 'status', status: 500, message: 'database down' }, 'Get Many Clients failed (HTTP 500): database down'],
+		[{ kind: 'status', status: 429, message: 'slow down' }, 'Get Many Clients failed (HTTP 429): slow down'],
+		[{ kind: 'errorStatus200', message: 'quota exceeded' }, 'Get Many Clients failed (HTTP 200): quota exceeded'],
+		[{ kind: 'html', status: 502 }, 'Get Many Clients failed (HTTP 502): answer is not JSON: "502 Bad Gateway upstream error"'],
+		[{ kind: 'malformed' }, 'Get Many Clients failed (HTTP 200): answer is not JSON: "{"status":"success","data":[{"id":"'],
+	] as Array<[IDataObject, string]>)('fault %j becomes a clear error', async (fault, message) => {
+		ctx.sandbox.injectFault({ kind: fault.kind as 'status', status: fault.status as number, message: fault.message as string });
+		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true });
+		expect(result.error?.message).toBe(message);
+	});
+
+	test('429 carries the batching hint', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: 'slow down' });
+		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true });
+		expect(result.error?.description).toMatch(/Batching/);
+	});
+
+	test('a dropped connection fails the item and Continue On Fail keeps the others', async () => {
+		const [id] = await invoiceIds(1);
+		ctx.sandbox.injectFault({ kind: 'drop', path: '/v1/invoice/nope' });
+		const result = await ctx.run(getInvoice, { items: [{ id }, { id: 'nope' }], continueOnFail: true });
+		expect(result.items[0].json.invoice_no).toBe('INV-1');
+		expect(result.items[1].error?.message).toMatch(/connection to the server was closed unexpectedly/);
+	});
+
+	describe('input refused before any request', () => {
+		test.each([
+			[{ resource: 'client', operation: 'update', clientId: byId('1'), updateFields: {} }, 'Nothing to update: set at least one field under "Update Fields".'],
+			[
+				{ resource: 'invoice', operation: 'update', invoiceId: byId('1'), itemsMode: 'keep', updateFields: {} },
+				'Nothing to update: set at least one field under "Update Fields" or replace the line items.',
+			],
+			// n8n itself checks required parameters and the locator's pattern before the node runs
+			[{ resource: 'invoice', operation: 'get', invoiceId: byId('  ') }, 'The ID has no spaces'],
+			[{ resource: 'client', operation: 'create', names: '' }, 'Parameter "Name" is required.'],
+			[{ resource: 'client', operation: 'create', names: '={{ "  " }}' }, '"Name" is required: enter a value.'],
+			[{ resource: 'invoice', operation: 'get', invoiceId: byId('={{ "" }}') }, '"Invoice" is empty: choose a record from the list or enter its ID.'],
+			[
+				{ resource: 'expense', operation: 'create', description: 'x', issueDate: '2026-02-30', amount: 1, currency: 'USD' },
+				'"Issue Date" must be a date, got "2026-02-30"',
+			],
+			[
+				{ resource: 'invoice', operation: 'recordPayment', invoiceId: byId('1'), paymentDate: '2026-01-01', amountPaid: -5 },
+				'"Amount Paid" must be a number of 0 or more, got -5',
+			],
+			[
+				{
+					resource: 'invoice',
+					operation: 'create',
+					clientId: byId('1'),
+					invoiceNo: 'X',
+					paymentStatus: 'Paid',
+					itemsMode: 'json',
+					itemsJson: '[{"description":"a","quantity":1,"rate":1},{"description":"b","quantity":"two","rate":1}]',
+				},
+				'Line item 2 of 2 (index 1): "quantity" must be a number of 0 or more, got "two"',
+			],
+			[
+				{ resource: 'estimate', operation: 'create', clientId: byId('1'), estimateNo: 'E', itemsMode: 'define', items: {} },
+				'Add at least one line item',
+			],
+			[{ resource: 'invoice', operation: 'send', invoiceId: byId('1'), email: ' ' }, '"Email" is required: enter the address to send to.'],
+		])('%j', async (parameters, message) => {
+			const result = await ctx.run(parameters as IDataObject as never);
+			expect(result.error?.message).toContain(message);
+			expect(ctx.sandbox.requests()).toEqual([]);
+		});
+
+		test('a Base URL without /v1 is refused with the fix', async () => {
+			const result = await ctx.run(
+				{ resource: 'client', operation: 'getAll', returnAll: true },
+				{ credentials: { baseUrl: ctx.sandbox.url.replace('/v1', ''), apiKey: API_KEY } },
+			);
+			expect(result.error?.message).toBe(`The Base URL of the Invoicing credential must end in /v1, got "${ctx.sandbox.url.replace('/v1', '')}"`);
+			expect(ctx.sandbox.requests()).toEqual([]);
+		});
+	});
+
+	test('the service refusing a field (400) names it', async () => {
+		const [id] = await invoiceIds(1);
+		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(id), email: 'not-an-address' });
+		expect(result.error?.message).toBe('Send Invoice failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".');
+	});
+});
