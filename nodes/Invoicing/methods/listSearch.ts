@@ -12,7 +12,10 @@ import { CREDENTIAL_TYPE } from '../helpers/pre-send';
 
 type Labeler = (record: IDataObject) => string;
 
-const money = (r: IDataObject, amount: unknown) => `${String(r.currency ?? '')} ${String(amount ?? '')}`.trim();
+const money = (r: IDataObject, amount: unknown) => {
+	const value = Number(amount);
+	return `${String(r.currency ?? '')} ${Number.isFinite(value) ? value.toFixed(2) : String(amount ?? '')}`.trim();
+};
 
 const LABELS: Record<string, Labeler> = {
 	client: (r) => (r.email ? `${String(r.names)} (${String(r.email)})` : String(r.names)),
