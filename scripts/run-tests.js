@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The project's test command: the fast suite (unit, description, sandbox contract, engine, lint), then the
-// end-to-end suite inside real n8n. Ends with one plain line "tests: N passed, N failed" over both.
+// end-to-end suite inside real n8n, after a typecheck (ts-jest only transpiles). Ends with one plain line "tests: N passed, N failed" over both.
 // Usage: node scripts/run-tests.js [--fast-only]
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -35,7 +35,16 @@ function runSuite(name, extraArgs) {
 	return { passed, failed };
 }
 
-const suites = [runSuite('fast', [])];
+function typecheck() {
+	console.log('=== typecheck (tsc --noEmit) ===');
+	const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+	const result = spawnSync(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+	const ok = result.status === 0;
+	console.log(`=== typecheck: ${ok ? 'clean' : 'FAILED'} ===`);
+	return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+}
+
+const suites = [typecheck(), runSuite('fast', [])];
 if (!process.argv.includes('--fast-only')) {
 	suites.push(runSuite('end-to-end', ['-c', 'jest.e2e.config.js', '--runInBand']));
 }

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, form, NOW, useEngineFixture } from './fixture';
 
@@ -110,7 +110,7 @@ describe('estimate resource through the n8n engine', () => {
 		const b = await createClient();
 		await createEstimate(a, 'EST-A', 'True');
 		await createEstimate(b, 'EST-B', 'False');
-		const list = async (filters: IDataObject) =>
+		const list = async (filters: INodeParameters) =>
 			(await ctx.run({ resource: 'estimate', operation: 'getAll', returnAll: true, filters })).items.map((i) => [i.json.reference_no, i.json.estimate_no]);
 		expect(await list({})).toEqual([['EST-A', 'EST-A'], ['EST-B', 'EST-B']]);
 		expect(await list({ accepted: 'True' })).toEqual([['EST-A', 'EST-A']]);

