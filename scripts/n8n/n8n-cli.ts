@@ -2,13 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8N_BIN, NODE24_BIN } from './config';
-import { runOrThrow } from './run-command';
+import { runCommand, runOrThrow } from './run-command';
 import type { WorkflowFile } from './workflows';
 
 /** Environment for a headless n8n that keeps everything in its own user folder. */
 export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	return {
 		...process.env,
+		// jest sets NODE_ENV=test, in which n8n's logger prints nothing (and run data goes through it)
+		NODE_ENV: 'production',
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: 'n8n-nodes-invoicing-local-key',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -17,7 +19,8 @@ export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}
 		N8N_RUNNERS_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		N8N_LOG_LEVEL: 'warn',
+		// `n8n execute` prints the run data through its logger at level info
+		N8N_LOG_LEVEL: 'info',
 		DB_SQLITE_POOL_SIZE: '2',
 		...extra,
 	};
@@ -55,10 +58,14 @@ export class N8nCli {
 
 	/** Executes a workflow (it must start with a Manual Trigger) and returns n8n's run data. */
 	async execute(workflowId: string): Promise<RunResult> {
-		const { stdout } = await this.run(['execute', `--id=${workflowId}`, '--rawOutput']);
+		const { stdout, stderr } = await runCommand(NODE24_BIN, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], {
+			env: n8nEnvironment(this.userFolder, this.extraEnv),
+		});
+		// a failed run is printed too (then n8n exits non-zero): its run data says which node failed and why
 		const start = stdout.search(/^\{/m);
-		if (start < 0) throw new Error(`n8n execute printed no run data:\n${stdout.slice(-3000)}`);
-		return JSON.parse(stdout.slice(start)) as RunResult;
+		const end = stdout.lastIndexOf('\n}');
+		if (start < 0 || end < start) throw new Error(`n8n execute printed no run data:\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`);
+		return JSON.parse(stdout.slice(start, end + 2)) as RunResult;
 	}
 }
 

@@ -1,0 +1,117 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
+import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from '../../scripts/n8n/harness';
+import { nodeOutput, type N8nCli } from '../../scripts/n8n/n8n-cli';
+import type { WorkflowFile } from '../../scripts/n8n/workflows';
+
+const API_KEY = 'e2e-key';
+/** Where the CSV example reads and writes, as shipped; mapped to a temp folder here. */
+const TEMPLATE_DATA_DIR = '/home/node/.n8n-files/invoicing';
+
+let sandbox: Sandbox;
+let cli: N8nCli;
+let dataDir: string;
+const ids: Record<string, string> = {};
+
+function withDataDir(workflow: WorkflowFile): WorkflowFile {
+	return JSON.parse(JSON.stringify(workflow).split(TEMPLATE_DATA_DIR).join(dataDir)) as WorkflowFile;
+}
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ apiKey: API_KEY });
+	const filesRoot = mkdtempSync(join(tmpdir(), 'invoicing-files-'));
+	dataDir = join(filesRoot, 'invoicing');
+	mkdirSync(dataDir);
+	copyFileSync(join(EXAMPLES_DIR, 'data', 'invoices.csv'), join(dataDir, 'invoices.csv'));
+	const workflows = exampleFiles().map((file) => {
+		const workflow = readExample(file);
+		ids[file] = workflow.id;
+		return withDataDir(workflow);
+	});
+	({ cli } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot } }));
+});
+
+afterAll(async () => sandbox?.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('example workflows inside real n8n', () => {
+	test('1: invoice life cycle: create client, invoice with 3 items and tax, send, pay, get', async () => {
+		sandbox.reset({ seed: 'empty' });
+		const run = await cli.execute(ids['1-invoice-lifecycle.json']);
+		expect(run.status).toBe('success');
+		const [created] = nodeOutput(run, 'Create Invoice');
+		expect([created.sub_total, created.tax_amount, created.total]).toEqual([3239.88, 242.99, 3482.87]);
+		expect(nodeOutput(run, 'Send Invoice')).toEqual([{ success: true, id: created.id, message: 'Invoice was successfully sent.' }]);
+		expect(nodeOutput(run, 'Record Payment')).toEqual([{ success: true, id: created.id, message: 'Invoice payment update was successful.' }]);
+		const [invoice] = nodeOutput(run, 'Get Invoice');
+		expect(invoice).toMatchObject({ invoice_no: 'INV-2026-001', payment_status: 'Paid', amount_paid: '3482.87', outstanding_balance: '0.00', issue_date: today() });
+		expect(invoice.payments).toEqual([expect.objectContaining({ status: 'success', amount: 3482.87, bank: 'Bank Transfer' })]);
+		expect(invoice.send_log).toEqual([expect.objectContaining({ email: 'billing@acme.example' })]);
+		expect((invoice.items as unknown[]).length).toBe(3);
+		expect(sandbox.requests().every((r) => r.authorized && r.headers.authorization === 'Bearer ***')).toBe(true);
+	});
+
+	test('2: overdue reminders: exactly the overdue invoices are sent, to their clients', async () => {
+		sandbox.reset({ seed: 'demo' });
+		const before = sandbox.state();
+		const overdue = overdueInvoices(before, today());
+		expect(overdue.length).toBeGreaterThan(0);
+		const run = await cli.execute(ids['2-overdue-reminders.json']);
+		expect(run.status).toBe('success');
+		expect(nodeOutput(run, 'Send Reminder')).toHaveLength(overdue.length);
+		const after = sandbox.state();
+		for (const invoice of after.invoices) {
+			const wasOverdue = overdue.some((o) => o.id === invoice.id);
+			const client = after.clients.find((c) => c.id === invoice.customer_id);
+			expect([invoice.invoice_no, invoice.send_log.map((s) => s.email)]).toEqual([invoice.invoice_no, wasOverdue ? [client?.email] : []]);
+		}
+	});
+
+	test('3: spreadsheet sync: CSV rows become clients and invoices, totals land in a CSV report', async () => {
+		sandbox.reset({ seed: 'empty' });
+		const run = await cli.execute(ids['3-spreadsheet-sync.json']);
+		expect(run.status).toBe('success');
+		const state = sandbox.state();
+		expect(state.clients.map((c) => [c.names, c.email])).toEqual([
+			['Northwind Traders', 'ap@northwind.example'],
+			['Contoso Pharmacy', 'finance@contoso.example'],
+			['Fabrikam Inc', 'billing@fabrikam.example'],
+		]);
+		expect(state.invoices.map((i) => [i.invoice_no, i.customer_name, i.currency, i.tax_rate, i.due_date])).toEqual([
+			['NW-1001', 'Northwind Traders', 'USD', 10, '2026-12-31'],
+			['CP-2001', 'Contoso Pharmacy', 'EUR', 19, '2026-12-15'],
+			['FB-3001', 'Fabrikam Inc', 'USD', 7.5, '2027-01-10'],
+		]);
+		const report = readFileSync(join(dataDir, 'invoice-report.csv'), 'utf8').trim().split('\n');
+		expect(report).toEqual([
+			'invoice_no,client,currency,sub_total,tax_amount,total,due_date',
+			'NW-1001,Northwind Traders,USD,1250,125,1375,2026-12-31',
+			'CP-2001,Contoso Pharmacy,EUR,600,114,714,2026-12-15',
+			'FB-3001,Fabrikam Inc,USD,1193.75,89.53,1283.28,2027-01-10',
+		]);
+	});
+
+	test('4: estimate to invoice: the pending estimate is accepted and invoiced with the same client and items', async () => {
+		sandbox.reset({ seed: 'demo' });
+		const pending = sandbox.state().estimates.find((e) => e.accepted === 'False');
+		expect(pending).toBeDefined();
+		const run = await cli.execute(ids['4-estimate-to-invoice.json']);
+		expect(run.status).toBe('success');
+		const state = sandbox.state();
+		expect(state.estimates.find((e) => e.id === pending?.id)?.accepted).toBe('True');
+		const invoice = state.invoices.at(-1);
+		expect(invoice).toMatchObject({
+			invoice_no: `INV-${pending?.estimate_no.replace('EST-', '')}`,
+			customer_id: pending?.customer_id,
+			items: pending?.items,
+			tax_rate: pending?.tax_rate,
+			currency: pending?.currency,
+			payment_status: 'Not Paid',
+		});
+		expect(nodeOutput(run, 'Create Invoice')[0].total).toBe(2160);
+	});
+});
