@@ -18,6 +18,7 @@ export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_RUNNERS_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		// `n8n execute` prints the run data through its logger at level info
 		N8N_LOG_LEVEL: 'info',

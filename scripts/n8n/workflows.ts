@@ -37,3 +37,11 @@ export function forCustomFolder(workflow: WorkflowFile): WorkflowFile {
 		),
 	};
 }
+
+/** Where the CSV example reads and writes, as shipped (the home folder of n8n's Docker image). */
+export const TEMPLATE_DATA_DIR = '/home/node/.n8n-files/invoicing';
+
+/** The same workflow reading and writing its files in `dir` instead. */
+export function withDataDir(workflow: WorkflowFile, dir: string): WorkflowFile {
+	return JSON.parse(JSON.stringify(workflow).split(TEMPLATE_DATA_DIR).join(dir)) as WorkflowFile;
+}

@@ -5,20 +5,14 @@ import { join } from 'node:path';
 import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
 import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from '../../scripts/n8n/harness';
 import { nodeOutput, type N8nCli } from '../../scripts/n8n/n8n-cli';
-import type { WorkflowFile } from '../../scripts/n8n/workflows';
+import { withDataDir } from '../../scripts/n8n/workflows';
 
 const API_KEY = 'e2e-key';
-/** Where the CSV example reads and writes, as shipped; mapped to a temp folder here. */
-const TEMPLATE_DATA_DIR = '/home/node/.n8n-files/invoicing';
 
 let sandbox: Sandbox;
 let cli: N8nCli;
 let dataDir: string;
 const ids: Record<string, string> = {};
-
-function withDataDir(workflow: WorkflowFile): WorkflowFile {
-	return JSON.parse(JSON.stringify(workflow).split(TEMPLATE_DATA_DIR).join(dataDir)) as WorkflowFile;
-}
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ apiKey: API_KEY });
@@ -29,7 +23,7 @@ beforeAll(async () => {
 	const workflows = exampleFiles().map((file) => {
 		const workflow = readExample(file);
 		ids[file] = workflow.id;
-		return withDataDir(workflow);
+		return withDataDir(workflow, dataDir);
 	});
 	({ cli } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot } }));
 });
