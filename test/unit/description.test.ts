@@ -1,0 +1,139 @@
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { InvoicingApi } from '../../credentials/InvoicingApi.credentials';
+import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
+
+const { description } = new Invoicing();
+const properties = description.properties;
+
+const OPERATIONS: Record<string, string[]> = {
+	client: ['create', 'delete', 'get', 'getAll', 'update'],
+	estimate: ['create', 'delete', 'get', 'getAll', 'send', 'update'],
+	expense: ['create', 'delete', 'get', 'getAll', 'update'],
+	invoice: ['create', 'delete', 'get', 'getAll', 'markNotPaid', 'markPaid', 'recordPayment', 'send', 'update'],
+};
+
+function operationProperty(resource: string): INodeProperties {
+	const property = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
+	if (!property) throw new Error(`no operation property for ${resource}`);
+	return property;
+}
+
+const operationOptions = (resource: string) => operationProperty(resource).options as INodePropertyOptions[];
+
+describe('node description', () => {
+	test('identity: declarative, usable as a tool, one credential, light and dark icons', () => {
+		expect([description.name, description.displayName, description.version, description.usableAsTool]).toEqual(['invoicing', 'Invoicing', 1, true]);
+		expect(description.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
+		expect(description.icon).toEqual({ light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' });
+		expect(description.requestDefaults?.ignoreHttpStatusErrors).toBe(true);
+		expect(new Invoicing()).not.toHaveProperty('execute');
+	});
+
+	test('resources and their operations are exactly the 25 of the service', () => {
+		const resource = properties.find((p) => p.name === 'resource') as INodeProperties;
+		expect((resource.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(Object.keys(OPERATIONS));
+		for (const [name, operations] of Object.entries(OPERATIONS)) {
+			expect(operationOptions(name).map((o) => o.value).sort()).toEqual([...operations].sort());
+		}
+		expect(Object.values(OPERATIONS).flat()).toHaveLength(25);
+	});
+
+	test.each(Object.keys(OPERATIONS))('every %s operation has an action, a request and error handling first', (resource) => {
+		for (const option of operationOptions(resource)) {
+			expect(option.action).toMatch(/^[A-Z][a-z]+ (a|an|many) /);
+			expect(option.routing?.request?.method).toMatch(/^(GET|POST|PUT|DELETE)$/);
+			expect(option.routing?.request?.url).toMatch(new RegExp(`^/${resource}/`));
+			const postReceive = option.routing?.output?.postReceive ?? [];
+			expect(typeof postReceive[0] === 'function' && postReceive[0].name).toBe('handleApiErrors');
+			expect(postReceive).toHaveLength(2);
+		}
+	});
+
+	test('every parameter shows only for one resource and operations it has', () => {
+		for (const property of properties.filter((p) => p.name !== 'resource')) {
+			const show = property.displayOptions?.show;
+			expect(show?.resource).toHaveLength(1);
+			const resource = String(show?.resource?.[0]);
+			if (property.name === 'operation') continue;
+			expect(show?.operation?.length).toBeGreaterThan(0);
+			for (const operation of show?.operation ?? []) expect(OPERATIONS[resource]).toContain(operation);
+		}
+	});
+
+	test('no two visible parameters share a name for the same resource and operation', () => {
+		const seen = new Set<string>();
+		for (const property of properties) {
+			const show = property.displayOptions?.show;
+			for (const resource of (show?.resource as string[]) ?? ['*']) {
+				for (const operation of (show?.operation as string[]) ?? ['*']) {
+					const extra = JSON.stringify({ ...show, resource: undefined, operation: undefined });
+					const key = `${resource}/${operation}/${property.name}/${extra}`;
+					expect(seen.has(key)).toBe(false);
+					seen.add(key);
+				}
+			}
+		}
+	});
+
+	function sortedByName(list: Array<{ name: string; displayName?: string }>): boolean {
+		const names = list.map((o) => o.displayName ?? o.name);
+		return names.every((name, i) => i === 0 || names[i - 1].localeCompare(name) <= 0);
+	}
+
+	test('option lists and collection fields are sorted alphabetically (n8n rule)', () => {
+		const visit = (list: Array<INodeProperties | INodePropertyOptions | INodePropertyCollection>) => {
+			for (const entry of list) {
+				const property = entry as INodeProperties;
+				if (property.type === 'options' && property.options) expect([property.name, sortedByName(property.options as INodePropertyOptions[])]).toEqual([property.name, true]);
+				if (property.type === 'collection' && property.options) {
+					expect([property.name, sortedByName(property.options as INodeProperties[])]).toEqual([property.name, true]);
+					visit(property.options as INodeProperties[]);
+				}
+			}
+		};
+		visit(properties);
+	});
+
+	test('required fields of creates are top-level; optional ones sit in Additional Fields', () => {
+		const createOf = (resource: string) =>
+			properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes('create'));
+		const required = (resource: string) => createOf(resource).filter((p) => p.required).map((p) => p.name);
+		expect(required('client')).toEqual(['names']);
+		expect(required('expense')).toEqual(['description', 'issueDate', 'amount', 'currency']);
+		expect(required('invoice')).toEqual(['clientId', 'invoiceNo', 'paymentStatus']);
+		expect(required('estimate')).toEqual(['clientId', 'estimateNo']);
+		for (const resource of Object.keys(OPERATIONS)) expect(createOf(resource).map((p) => p.name)).toContain('additionalFields');
+	});
+
+	test('record ids are resource locators with a searchable list and an id mode', () => {
+		const locators = properties.filter((p) => p.type === 'resourceLocator');
+		expect(new Set(locators.map((p) => p.name))).toEqual(new Set(['clientId', 'expenseId', 'invoiceId', 'estimateId']));
+		for (const locator of locators) {
+			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
+			const method = locator.modes?.[0].typeOptions?.searchListMethod as string;
+			expect(Object.keys(new Invoicing().methods.listSearch)).toContain(method);
+		}
+	});
+});
+
+describe('credential description', () => {
+	const credential = new InvoicingApi();
+
+	test('base URL required, API key a password, header name defaulting to Authorization', () => {
+		expect(credential.name).toBe('invoicingApi');
+		expect(credential.properties.map((p) => [p.name, p.required ?? false, p.typeOptions?.password ?? false, p.default])).toEqual([
+			['baseUrl', true, false, ''],
+			['apiKey', false, true, ''],
+			['apiKeyHeader', false, false, 'Authorization'],
+		]);
+	});
+
+	test('generic authenticate and a test request that fails a 200 carrying status "error"', () => {
+		expect(credential.authenticate.type).toBe('generic');
+		expect(credential.test.request).toEqual({ baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}', url: '/client/all' });
+		expect(credential.test.rules).toEqual([
+			expect.objectContaining({ type: 'responseSuccessBody', properties: expect.objectContaining({ key: 'status', value: 'error' }) }),
+		]);
+	});
+});
