@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { dateInTimeZone, toApiDate, todayIn } from '../../nodes/Invoicing/helpers/dates';
 import { isApiSuccess } from '../../nodes/Invoicing/helpers/errors';
 import { applyFilters } from '../../nodes/Invoicing/helpers/filters';
@@ -102,7 +104,7 @@ describe('applyFilters', () => {
 		{ invoice_no: 'B', payment_status: 'Not Paid', due_date: '2026-01-20', issue_date: '2026-01-05', customer_id: '2' },
 		{ invoice_no: 'C', payment_status: 'Paid', due_date: '2026-01-01', issue_date: '2025-12-20', customer_id: '1' },
 	];
-	const run = (filters: Record<string, unknown>) =>
+	const run = (filters: IDataObject) =>
 		applyFilters('invoice', invoices, { filters, timeZone: 'UTC', today: '2026-01-15' }).map((i) => i.invoice_no);
 
 	test.each([
