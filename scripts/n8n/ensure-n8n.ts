@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8N_DIR, N8N_VERSION, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, READY_MARKER } from './config';
+import { CACHE_ROOT, N8N_DIR, N8N_VERSION, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, READY_MARKER } from './config';
 import { runOrThrow } from './run-command';
 
 const LOCK_DIR = `${N8N_DIR}.lock`;
@@ -18,11 +18,13 @@ async function npmInstall(dir: string, spec: string): Promise<void> {
 }
 
 async function acquireLock(): Promise<void> {
+	mkdirSync(CACHE_ROOT, { recursive: true });
 	for (;;) {
 		try {
 			mkdirSync(LOCK_DIR, { recursive: false });
 			return;
-		} catch {
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 			if (Date.now() - statSync(LOCK_DIR).mtimeMs > LOCK_STALE_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
 			else await new Promise((resolve) => setTimeout(resolve, 2000));
 		}
