@@ -28,8 +28,8 @@ export class InvoicingApi implements ICredentialType {
 			description: 'Leave empty if the service needs no key',
 		},
 		{
-			displayName: 'API Key Header',
-			name: 'apiKeyHeader',
+			displayName: 'Header Name',
+			name: 'headerName',
 			type: 'string',
 			default: 'Authorization',
 			description:
@@ -42,8 +42,8 @@ export class InvoicingApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				'={{ $credentials.apiKeyHeader || "Authorization" }}':
-					'={{ !$credentials.apiKey ? "" : ($credentials.apiKeyHeader || "Authorization").toLowerCase() === "authorization" ? "Bearer " + $credentials.apiKey : $credentials.apiKey }}',
+				'={{ $credentials.headerName || "Authorization" }}':
+					'={{ !$credentials.apiKey ? "" : ($credentials.headerName || "Authorization").toLowerCase() === "authorization" ? "Bearer " + $credentials.apiKey : $credentials.apiKey }}',
 			},
 		},
 	};

@@ -42,7 +42,7 @@ export async function setUpN8n(options: {
 		id: CREDENTIAL_ID,
 		name: CREDENTIAL_NAME,
 		type: 'invoicingApi',
-		data: { baseUrl: options.baseUrl, apiKey: options.apiKey ?? '', apiKeyHeader: 'Authorization' },
+		data: { baseUrl: options.baseUrl, apiKey: options.apiKey ?? '', headerName: 'Authorization' },
 	});
 	await cli.importWorkflows(options.workflows.map(forCustomFolder));
 	return { cli, userFolder };

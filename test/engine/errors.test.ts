@@ -47,7 +47,7 @@ describe('failures through the n8n engine', () => {
 	test('a custom API key header sends the bare key under that name', async () => {
 		const result = await ctx.run(
 			{ resource: 'client', operation: 'getAll', returnAll: true },
-			{ credentials: { baseUrl: `${ctx.sandbox.url}/`, apiKey: API_KEY, apiKeyHeader: 'X-API-Key' } },
+			{ credentials: { baseUrl: `${ctx.sandbox.url}/`, apiKey: API_KEY, headerName: 'X-API-Key' } },
 		);
 		expect(result.error).toBeUndefined();
 		const [request] = ctx.sandbox.requests();

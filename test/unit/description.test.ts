@@ -125,7 +125,7 @@ describe('credential description', () => {
 		expect(credential.properties.map((p) => [p.name, p.required ?? false, p.typeOptions?.password ?? false, p.default])).toEqual([
 			['baseUrl', true, false, ''],
 			['apiKey', false, true, ''],
-			['apiKeyHeader', false, false, 'Authorization'],
+			['headerName', false, false, 'Authorization'],
 		]);
 	});
 

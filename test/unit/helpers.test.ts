@@ -4,7 +4,7 @@ import { dateInTimeZone, toApiDate, todayIn } from '../../nodes/Invoicing/helper
 import { isApiSuccess } from '../../nodes/Invoicing/helpers/errors';
 import { applyFilters } from '../../nodes/Invoicing/helpers/filters';
 import { encodeBracketForm } from '../../nodes/Invoicing/helpers/form-encoding';
-import { LineItemError, parseLineItems } from '../../nodes/Invoicing/helpers/line-items';
+import { parseLineItems } from '../../nodes/Invoicing/helpers/line-items';
 
 describe('encodeBracketForm', () => {
 	test('PHP bracket notation, URL-encoded, in key order, undefined left out', () => {
@@ -66,9 +66,9 @@ describe('toApiDate', () => {
 describe('parseLineItems', () => {
 	test('rows and JSON (text or array) give the same validated items; numeric text is accepted', () => {
 		const expected = [{ description: 'Work', quantity: 2, rate: 12.5 }];
-		expect(parseLineItems('define', [{ description: ' Work ', quantity: 2, rate: 12.5 }], undefined)).toEqual(expected);
-		expect(parseLineItems('json', [], '[{"description":"Work","quantity":"2","rate":"12.5"}]')).toEqual(expected);
-		expect(parseLineItems('json', [], [{ description: 'Work', quantity: 2, rate: 12.5 }])).toEqual(expected);
+		expect(parseLineItems('define', [{ description: ' Work ', quantity: 2, rate: 12.5 }], undefined)).toEqual({ items: expected });
+		expect(parseLineItems('json', [], '[{"description":"Work","quantity":"2","rate":"12.5"}]')).toEqual({ items: expected });
+		expect(parseLineItems('json', [], [{ description: 'Work', quantity: 2, rate: 12.5 }])).toEqual({ items: expected });
 	});
 
 	test.each([
@@ -81,7 +81,7 @@ describe('parseLineItems', () => {
 		['json', '[]', 'Add at least one line item'],
 		['define', undefined, 'Add at least one line item'],
 	] as const)('%s %s -> %s', (mode, json, message) => {
-		expect(() => parseLineItems(mode, [], json)).toThrow(new LineItemError(message));
+		expect(parseLineItems(mode, [], json)).toEqual({ error: message });
 	});
 });
 

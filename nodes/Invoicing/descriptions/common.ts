@@ -70,23 +70,31 @@ export function recordLocator(options: {
 export const clientLocator = (description: string): INodeProperties =>
 	recordLocator({ name: 'clientId', displayName: 'Client', searchMethod: 'searchClients', description });
 
+const DEFINE_MODE = { name: 'Define Below', value: 'define', description: 'Enter each line item in the node' };
+const JSON_MODE = { name: 'Using JSON', value: 'json', description: 'An array of {description, quantity, rate}, e.g. from an expression' };
+
+const itemsModeOnCreate: INodeProperties = {
+	displayName: 'Line Items',
+	name: 'itemsMode',
+	type: 'options',
+	options: [DEFINE_MODE, JSON_MODE],
+	default: 'define',
+	description: 'How to give the line items',
+};
+
+const itemsModeOnUpdate: INodeProperties = {
+	displayName: 'Line Items',
+	name: 'itemsMode',
+	type: 'options',
+	options: [DEFINE_MODE, { name: 'Keep Current Items', value: 'keep', description: 'Leave the line items as they are' }, JSON_MODE],
+	default: 'keep',
+	description: 'Whether to replace all line items, and how to give the new ones',
+};
+
 /** Line items: rows defined in the node, or a JSON array from an expression (sheet rows, an AI step's output). */
 export function lineItemFields(forUpdate: boolean): INodeProperties[] {
-	const modes = [
-		{ name: 'Define Below', value: 'define', description: 'Enter each line item in the node' },
-		{ name: 'Using JSON', value: 'json', description: 'An array of {description, quantity, rate}, e.g. from an expression' },
-	];
 	return [
-		{
-			displayName: 'Line Items',
-			name: 'itemsMode',
-			type: 'options',
-			options: forUpdate
-				? [...modes, { name: 'Keep Current Items', value: 'keep', description: 'Leave the line items as they are' }].sort((a, b) => a.name.localeCompare(b.name))
-				: modes,
-			default: forUpdate ? 'keep' : 'define',
-			description: forUpdate ? 'Whether to replace all line items, and how to give the new ones' : 'How to give the line items',
-		},
+		forUpdate ? itemsModeOnUpdate : itemsModeOnCreate,
 		{
 			displayName: 'Items',
 			name: 'items',

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeParameterResourceLocato
 import { toApiDate } from './dates';
 import { inputError } from './errors';
 import type { FieldSpec } from './fields';
-import { LineItemError, parseLineItems, type ItemsMode } from './line-items';
+import { parseLineItems, type ItemsMode } from './line-items';
 import type { ApiParams, LineItem } from './types';
 
 function isLocator(value: unknown): value is INodeParameterResourceLocator {
@@ -63,12 +63,9 @@ export function readLineItems(ctx: IExecuteSingleFunctions): LineItem[] | undefi
 	if (mode === 'keep') return undefined;
 	const defined = mode === 'define' ? ((ctx.getNodeParameter('items', {}) as IDataObject).item as IDataObject[] | undefined) : undefined;
 	const json = mode === 'json' ? ctx.getNodeParameter('itemsJson', '[]') : undefined;
-	try {
-		return parseLineItems(mode, defined ?? [], json);
-	} catch (error) {
-		if (error instanceof LineItemError) throw inputError(ctx, error.message);
-		throw error;
-	}
+	const result = parseLineItems(mode, defined ?? [], json);
+	if ('error' in result) throw inputError(ctx, result.error);
+	return result.items;
 }
 
 /** The id of the record operated on, from its resource locator; an empty one is refused before sending. */
