@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { lint, ROOT, scan } from './run-tool';
+
+describe("n8n's rules on the source", () => {
+	test('the community-node lint config (the one `n8n-node lint` uses) finds nothing in nodes/, credentials/ and package.json', () => {
+		const problems = lint(ROOT, ['nodes', 'credentials', 'package.json']).flatMap((file) =>
+			file.messages.map((m) => `${file.filePath.replace(ROOT, '')}:${m.line} ${m.ruleId}: ${m.message}`),
+		);
+		expect(problems).toEqual([]);
+	});
+
+	test("the community-package scanner's source scan passes", () => {
+		expect(scan(ROOT, true)).toEqual({ passed: true, message: '', details: '' });
+	});
+
+	test('the lint config does catch violations (six unsorted options, a missing default) in a node description', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'lint-fixture-'));
+		mkdirSync(join(dir, 'nodes', 'Bad'), { recursive: true });
+		writeFileSync(
+			join(dir, 'eslint.config.mjs'),
+			`import { config } from ${JSON.stringify(join(ROOT, 'node_modules', '@n8n', 'node-cli', 'dist', 'configs', 'eslint.js'))};\nexport default config;\n`,
+		);
+		writeFileSync(
+			join(dir, 'nodes', 'Bad', 'Bad.node.ts'),
+			[
+				"import type { INodeProperties } from 'n8n-workflow';",
+				'export const properties: INodeProperties[] = [',
+				"\t{ displayName: 'Mode', name: 'mode', type: 'options', default: 'z', options: [",
+				...['Zebra', 'Apple', 'Mango', 'Kiwi', 'Banana', 'Cherry'].map((name) => `\t\t{ name: '${name}', value: '${name.toLowerCase()}' },`),
+				'\t] },',
+				"\t{ displayName: 'Note', name: 'note', type: 'string' } as INodeProperties,",
+				'];',
+				'',
+			].join('\n'),
+		);
+		const rules = lint(dir, ['nodes']).flatMap((file) => file.messages.map((m) => m.ruleId));
+		expect(rules).toEqual(expect.arrayContaining(['n8n-nodes-base/node-param-options-type-unsorted-items', 'n8n-nodes-base/node-param-default-missing']));
+	});
+});

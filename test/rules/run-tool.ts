@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+
+/** jest sets NODE_ENV=test, in which eslint-plugin-n8n-nodes-base checks file names as in its own tests. */
+const TOOL_ENV = { ...process.env, NODE_ENV: 'production' };
+
+export interface ScanVerdict {
+	passed: boolean;
+	message: string;
+	details: string;
+}
+
+/** n8n's community-package scanner on a folder (in a child process: the scanner is an ES module). */
+export function scan(dir: string, source = false): ScanVerdict {
+	const args = [join(ROOT, 'scripts', 'scan-package.mjs'), dir, ...(source ? ['--source'] : [])];
+	const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: TOOL_ENV });
+	if (result.status !== 0) throw new Error(`scanner failed: ${result.stderr}`);
+	return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as ScanVerdict;
+}
+
+export interface LintMessage {
+	ruleId: string | null;
+	message: string;
+	line: number;
+}
+
+/** eslint with a given config over files, as `n8n-node lint` runs it; the problems found, per file. */
+export function lint(cwd: string, files: string[]): Array<{ filePath: string; messages: LintMessage[] }> {
+	const eslint = join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+	const result = spawnSync(process.execPath, [eslint, '--format', 'json', ...files], { cwd, encoding: 'utf8', env: TOOL_ENV });
+	if (result.stdout.trim() === '') throw new Error(`eslint printed nothing: ${result.stderr}`);
+	return JSON.parse(result.stdout) as Array<{ filePath: string; messages: LintMessage[] }>;
+}
