@@ -1,4 +1,4 @@
-import { useSandbox } from './http';
+import { useSandbox, type Answer } from './http';
 
 const ctx = useSandbox();
 const NOW = '2026-01-15 10:00:00';
@@ -150,9 +150,9 @@ describe('invoice life cycle over HTTP', () => {
 	test('the three encodings give the same record', async () => {
 		const client = ctx.id(await ctx.call('POST', '/client/add', { names: 'Acme' }, 'query'), 'data');
 		const params = { client, invoice_no: 'X', payment_status: 'Paid', tax_rate: 10, items: [{ description: 'A b&c', quantity: 3, rate: '2.5' }] };
-		const answers = [];
+		const answers: Answer[] = [];
 		for (const encoding of ['query', 'form', 'json'] as const) answers.push(await ctx.call('POST', '/invoice/add', params, encoding));
-		const strip = (a: (typeof answers)[number]) => ({ ...(a.body.invoice as Array<Record<string, unknown>>)[0], id: '', short_code: '', items: a.body.items });
+		const strip = (a: Answer) => ({ ...(a.body.invoice as Array<Record<string, unknown>>)[0], id: '', short_code: '', items: a.body.items });
 		expect(strip(answers[1])).toEqual(strip(answers[0]));
 		expect(strip(answers[2])).toEqual(strip(answers[0]));
 		expect(strip(answers[0])).toMatchObject({ total: 8.25, items: [{ description: 'A b&c', quantity: 3, rate: '2.50' }] });
