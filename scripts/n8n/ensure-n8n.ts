@@ -11,10 +11,27 @@ function progress(message: string): void {
 	console.log(`[n8n setup] ${message}`);
 }
 
+/**
+ * The environment for npm children: without the npm_config_* variables a parent `npm test` or `npx` exports
+ * (this project's .npmrc sets ignore-scripts, which would silently turn the native rebuild into a no-op).
+ */
+function cleanNpmEnvironment(pathPrefix?: string): NodeJS.ProcessEnv {
+	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')));
+	return pathPrefix ? { ...env, PATH: `${pathPrefix}:${process.env.PATH ?? ''}` } : env;
+}
+
 async function npmInstall(dir: string, spec: string): Promise<void> {
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-invoicing-runtime', private: true }));
-	await runOrThrow('npm', ['install', spec, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+	await runOrThrow('npm', ['install', spec, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: dir,
+		env: cleanNpmEnvironment(),
+	});
+}
+
+/** Both native modules n8n needs must load under Node 24; a rebuild that built nothing fails here. */
+async function checkNativeModules(): Promise<void> {
+	await runOrThrow(NODE24_BIN, ['-e', "require('sqlite3'); require('isolated-vm')"], { cwd: N8N_DIR });
 }
 
 async function acquireLock(): Promise<void> {
@@ -48,8 +65,9 @@ export async function ensureN8n(): Promise<void> {
 		progress(`2/3 installing n8n ${N8N_VERSION} into ${N8N_DIR} (about 4-5 minutes, 2.8 GB) ...`);
 		await npmInstall(N8N_DIR, `n8n@${N8N_VERSION}`);
 		progress('3/3 rebuilding sqlite3 and isolated-vm for Node 24 (about 1-2 minutes) ...');
-		const env = { ...process.env, PATH: `${join(NODE24_HOME, 'bin')}:${process.env.PATH ?? ''}` };
-		await runOrThrow('npm', ['rebuild', 'sqlite3', 'isolated-vm', `--nodedir=${NODE24_HOME}`], { cwd: N8N_DIR, env });
+		const env = cleanNpmEnvironment(join(NODE24_HOME, 'bin'));
+		await runOrThrow('npm', ['rebuild', 'sqlite3', 'isolated-vm', '--ignore-scripts=false', `--nodedir=${NODE24_HOME}`], { cwd: N8N_DIR, env });
+		await checkNativeModules();
 		writeFileSync(READY_MARKER, new Date().toISOString());
 		progress(`n8n ${N8N_VERSION} ready in ${Math.round((Date.now() - started) / 1000)} s`);
 	} finally {
