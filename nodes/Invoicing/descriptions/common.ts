@@ -1,7 +1,7 @@
-import type { INodeProperties, INodePropertyRouting, IHttpRequestMethods } from 'n8n-workflow';
+import type { IHttpRequestMethods, INodeProperties, INodePropertyOptions, INodePropertyRouting } from 'n8n-workflow';
 
-import { checkBaseUrl, type PreSend } from '../helpers/pre-send';
-import { handleApiErrors, type PostReceive } from '../helpers/post-receive';
+import { handleApiErrors, shapeAction, shapeList, shapeRecord, type PostReceive } from '../helpers/post-receive';
+import { buildCreateRequest, buildUpdateRequest, checkBaseUrl, insertRecordId, type PreSend } from '../helpers/pre-send';
 import type { Resource } from '../helpers/types';
 
 /** Shows the properties only for this resource and these operations. */
@@ -191,3 +191,83 @@ export const ACCEPTED_OPTIONS = [
 	{ name: 'Accepted', value: 'True' },
 	{ name: 'Not Accepted', value: 'False' },
 ];
+
+/** The five operations every resource has, routed; `one` is "a client", `many` is "clients". */
+export function standardOperations(
+	resource: Resource,
+	names: { one: string; many: string },
+	descriptions: { create?: string; get?: string; getAll?: string; update?: string } = {},
+): INodePropertyOptions[] {
+	const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+	return [
+		{
+			name: 'Create',
+			value: 'create',
+			action: `Create ${names.one}`,
+			description: descriptions.create ?? `Create ${names.one}`,
+			routing: route('POST', `/${resource}/add`, [buildCreateRequest(resource)], [shapeRecord(resource)]),
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: `Delete ${names.one}`,
+			description: `Delete ${names.one}`,
+			routing: route('DELETE', `/${resource}/{id}`, [insertRecordId(resource)], [shapeAction(resource)]),
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: `Get ${names.one}`,
+			description: descriptions.get ?? `Get ${names.one}`,
+			routing: route('GET', `/${resource}/{id}`, [insertRecordId(resource)], [shapeRecord(resource)]),
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: `Get many ${names.many}`,
+			description: descriptions.getAll ?? capital(`get many ${names.many}`),
+			routing: route('GET', `/${resource}/all`, [], [shapeList(resource)]),
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: `Update ${names.one}`,
+			description: descriptions.update ?? `Update ${names.one}`,
+			routing: route('PUT', `/${resource}/{id}`, [buildUpdateRequest(resource)], [shapeRecord(resource)]),
+		},
+	];
+}
+
+/** The Operation parameter of a resource; options sorted by name as n8n lists them. */
+export function operationProperty(resource: Resource, options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
+		default: 'getAll',
+	};
+}
+
+/** Get Many: Return All / Limit, then the filters the node applies after the one fetch. */
+export function getManyFields(resource: Resource, filters: INodeProperties[]): INodeProperties[] {
+	return showFor(resource, ['getAll'], [
+		...returnAllAndLimit(),
+		{ displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options: filters },
+	]);
+}
+
+/** Update Fields: only what is set here is sent. */
+export function updateFieldsCollection(fields: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields set here change; the others keep their values',
+		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { clientLocator, documentOptionalFields, lineItemFields, showFor } from './common';
+import { clientLocator, documentOptionalFields, lineItemFields, showFor, updateFieldsCollection } from './common';
 
 type DocumentResource = 'invoice' | 'estimate';
 
@@ -36,17 +36,7 @@ export function documentUpdateFields(
 	return showFor(resource, ['update'], [
 		locator,
 		...lineItemFields(true),
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			description: 'Only the fields set here change; the others keep their values',
-			options: [{ ...clientLocator(`The client the ${resource} is issued to`), required: false }, ...fields, ...documentOptionalFields()].sort(
-				byDisplayName,
-			),
-		},
+		updateFieldsCollection([{ ...clientLocator(`The client the ${resource} is issued to`), required: false }, ...fields, ...documentOptionalFields()]),
 	]);
 }
 

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { buildCreateRequest, buildSendRequest, buildUpdateRequest, insertRecordId } from '../../helpers/pre-send';
-import { shapeAction, shapeList, shapeRecord } from '../../helpers/post-receive';
-import { route } from '../common';
+import { buildSendRequest } from '../../helpers/pre-send';
+import { shapeAction } from '../../helpers/post-receive';
+import { operationProperty, route, standardOperations } from '../common';
 import { createFields } from './create.operation';
 import { deleteFields } from './delete.operation';
 import { getFields } from './get.operation';
@@ -11,58 +11,24 @@ import { sendFields } from './send.operation';
 import { updateFields } from './update.operation';
 
 export const estimateDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['estimate'] } },
-		options: [
+	operationProperty('estimate', [
+		...standardOperations(
+			'estimate',
+			{ one: 'an estimate', many: 'estimates' },
 			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create an estimate',
-				description: 'Create an estimate with line items',
-				routing: route('POST', '/estimate/add', [buildCreateRequest('estimate')], [shapeRecord('estimate')]),
+				create: 'Create an estimate with line items',
+				get: 'Get an estimate with its items and send log',
+				update: 'Update an estimate (set Accepted to accept it)',
 			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete an estimate',
-				description: 'Delete an estimate',
-				routing: route('DELETE', '/estimate/{id}', [insertRecordId('estimate')], [shapeAction('estimate')]),
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get an estimate',
-				description: 'Get an estimate with its items and send log',
-				routing: route('GET', '/estimate/{id}', [insertRecordId('estimate')], [shapeRecord('estimate')]),
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'Get many estimates',
-				description: 'Get many estimates',
-				routing: route('GET', '/estimate/all', [], [shapeList('estimate')]),
-			},
-			{
-				name: 'Send',
-				value: 'send',
-				action: 'Send an estimate',
-				description: 'Send an estimate by email',
-				routing: route('POST', '/estimate/send', [buildSendRequest('estimate')], [shapeAction('estimate')]),
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update an estimate',
-				description: 'Update an estimate (set Accepted to accept it)',
-				routing: route('PUT', '/estimate/{id}', [buildUpdateRequest('estimate')], [shapeRecord('estimate')]),
-			},
-		],
-		default: 'getAll',
-	},
+		),
+		{
+			name: 'Send',
+			value: 'send',
+			action: 'Send an estimate',
+			description: 'Send an estimate by email',
+			routing: route('POST', '/estimate/send', [buildSendRequest('estimate')], [shapeAction('estimate')]),
+		},
+	]),
 	...getAllFields,
 	...getFields,
 	...createFields,
