@@ -1,4 +1,3 @@
 export { startSandbox, type Sandbox } from './server';
 export { demoBook, overdueInvoices } from './seed';
-export { computeTotals, moneyText, roundCents } from './money';
 export type * from './types';
