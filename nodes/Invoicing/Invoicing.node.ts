@@ -1,9 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { clientDescription } from './descriptions/client/Client.resource';
-import { estimateDescription } from './descriptions/estimate/Estimate.resource';
-import { expenseDescription } from './descriptions/expense/Expense.resource';
-import { invoiceDescription } from './descriptions/invoice/Invoice.resource';
+import { invoicingProperties } from './descriptions';
 import { searchClients, searchEstimates, searchExpenses, searchInvoices } from './methods/listSearch';
 
 export class Invoicing implements INodeType {
@@ -40,10 +37,7 @@ export class Invoicing implements INodeType {
 				],
 				default: 'invoice',
 			},
-			...clientDescription,
-			...estimateDescription,
-			...expenseDescription,
-			...invoiceDescription,
+			...invoicingProperties,
 		],
 	};
 

@@ -104,7 +104,7 @@ describe('failures through the n8n engine', () => {
 				{
 					resource: 'invoice',
 					operation: 'create',
-					clientId: byId('1'),
+					client: byId('1'),
 					invoiceNo: 'X',
 					paymentStatus: 'Paid',
 					itemsMode: 'json',
@@ -113,7 +113,7 @@ describe('failures through the n8n engine', () => {
 				'Line item 2 of 2 (index 1): "quantity" must be a number of 0 or more, got "two"',
 			],
 			[
-				{ resource: 'estimate', operation: 'create', clientId: byId('1'), estimateNo: 'E', itemsMode: 'define', items: {} },
+				{ resource: 'estimate', operation: 'create', client: byId('1'), estimateNo: 'E', itemsMode: 'define', items: {} },
 				'Add at least one line item',
 			],
 			[{ resource: 'invoice', operation: 'send', invoiceId: byId('1'), email: ' ' }, '"Email" is required: enter the address to send to.'],

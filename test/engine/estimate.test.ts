@@ -48,7 +48,7 @@ describe('estimate resource through the n8n engine', () => {
 		const result = await ctx.run({
 			resource: 'estimate',
 			operation: 'create',
-			clientId: byId(client),
+			client: byId(client),
 			estimateNo: 'EST-1',
 			itemsMode: 'json',
 			itemsJson: '[{"description":"Audit","quantity":2,"rate":900}]',
@@ -114,7 +114,7 @@ describe('estimate resource through the n8n engine', () => {
 			(await ctx.run({ resource: 'estimate', operation: 'getAll', returnAll: true, filters })).items.map((i) => [i.json.reference_no, i.json.estimate_no]);
 		expect(await list({})).toEqual([['EST-A', 'EST-A'], ['EST-B', 'EST-B']]);
 		expect(await list({ accepted: 'True' })).toEqual([['EST-A', 'EST-A']]);
-		expect(await list({ clientId: b })).toEqual([['EST-B', 'EST-B']]);
+		expect(await list({ client: b })).toEqual([['EST-B', 'EST-B']]);
 	});
 
 	test('delete outputs success and the id', async () => {

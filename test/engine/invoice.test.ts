@@ -30,7 +30,7 @@ async function createInvoice(client: string, invoiceNo = 'INV-1'): Promise<strin
 const createParameters = (client: string) => ({
 	resource: 'invoice',
 	operation: 'create',
-	clientId: byId(client),
+	client: byId(client),
 	invoiceNo: 'INV-1',
 	paymentStatus: 'Not Paid',
 	itemsMode: 'define',
@@ -113,7 +113,7 @@ describe('invoice resource through the n8n engine', () => {
 			{
 				resource: 'invoice',
 				operation: 'create',
-				clientId: byId(client),
+				client: byId(client),
 				invoiceNo: '={{ $json.invoiceNo }}',
 				paymentStatus: 'Not Paid',
 				itemsMode: 'json',
@@ -192,7 +192,7 @@ describe('invoice resource through the n8n engine', () => {
 			invoiceId: byId(id),
 			itemsMode: 'define',
 			items: { item: [{ description: 'Flat fee', quantity: 1, rate: 500 }] },
-			updateFields: { clientId: byId(client), invoiceNo: 'INV-1b', paymentStatus: 'Paid' },
+			updateFields: { client: byId(client), invoiceNo: 'INV-1b', paymentStatus: 'Paid' },
 		});
 		expect(ctx.sent()).toEqual([
 			expect.objectContaining({
@@ -221,7 +221,7 @@ describe('invoice resource through the n8n engine', () => {
 			operation: 'send',
 			invoiceId: byId(id),
 			email: 'billing@acme.example',
-			additionalFields: { phone: '+1 555 0100' },
+			phone: '+1 555 0100',
 		});
 		expect(ctx.sent()).toEqual([
 			expect.objectContaining({
@@ -248,7 +248,7 @@ describe('invoice resource through the n8n engine', () => {
 				invoiceId: byId(id),
 				paymentDate,
 				amountPaid,
-				additionalFields: { paymentMethod: 'Bank Transfer' },
+				paymentFields: { paymentMethod: 'Bank Transfer' },
 			});
 		const first = await pay(300, '2026-01-20T00:00:00');
 		expect(ctx.sent()).toEqual([
@@ -300,8 +300,8 @@ describe('invoice resource through the n8n engine', () => {
 		const numbers = async (filters: INodeParameters, limit?: number) => (await run(filters, limit)).items.map((i) => i.json.invoice_no);
 		expect(await numbers({})).toEqual(['A-1', 'B-1', 'B-2']);
 		expect(await numbers({ paymentStatus: 'Not Paid' })).toEqual(['A-1', 'B-2']);
-		expect(await numbers({ clientId: b })).toEqual(['B-1', 'B-2']);
-		expect(await numbers({ clientId: b, paymentStatus: 'Not Paid' })).toEqual(['B-2']);
+		expect(await numbers({ client: b })).toEqual(['B-1', 'B-2']);
+		expect(await numbers({ client: b, paymentStatus: 'Not Paid' })).toEqual(['B-2']);
 		expect(await numbers({ dueDateFrom: '2026-02-14', dueDateTo: '2026-02-14T00:00:00' })).toEqual(['A-1', 'B-1', 'B-2']);
 		expect(await numbers({ issueDateFrom: '2026-01-16' })).toEqual([]);
 		expect(await numbers({ issueDateTo: TODAY }, 2)).toEqual(['A-1', 'B-1']);

@@ -39,9 +39,11 @@ describe('node description', () => {
 		expect(Object.values(OPERATIONS).flat()).toHaveLength(25);
 	});
 
-	test.each(Object.keys(OPERATIONS))('every %s operation has an action, a request and error handling first', (resource) => {
+	test.each(Object.keys(OPERATIONS))('every %s operation has an action without articles, a request and error handling first', (resource) => {
 		for (const option of operationOptions(resource)) {
-			expect(option.action).toMatch(/^[A-Z][a-z]+ (a|an|many) /);
+			expect(option.action).toMatch(/^[A-Z][a-z]+ /);
+			expect(option.action).not.toMatch(/\b(a|an|the)\b/);
+			expect(option.description).not.toBe(option.action);
 			expect(option.routing?.request?.method).toMatch(/^(GET|POST|PUT|DELETE)$/);
 			expect(option.routing?.request?.url).toMatch(new RegExp(`^/${resource}/`));
 			const postReceive = option.routing?.output?.postReceive ?? [];
@@ -50,15 +52,25 @@ describe('node description', () => {
 		}
 	});
 
-	test('every parameter shows only for one resource and operations it has', () => {
+	test('every parameter shows only for resources and operations that exist', () => {
 		for (const property of properties.filter((p) => p.name !== 'resource')) {
 			const show = property.displayOptions?.show;
-			expect(show?.resource).toHaveLength(1);
-			const resource = String(show?.resource?.[0]);
+			const resources = (show?.resource ?? []) as string[];
+			expect(resources.length).toBeGreaterThan(0);
 			if (property.name === 'operation') continue;
 			expect(show?.operation?.length).toBeGreaterThan(0);
-			for (const operation of show?.operation ?? []) expect(OPERATIONS[resource]).toContain(operation);
+			for (const operation of show?.operation ?? []) {
+				expect([property.name, operation, resources.some((resource) => OPERATIONS[resource].includes(String(operation)))]).toEqual([property.name, operation, true]);
+			}
 		}
+	});
+
+	test('each parameter that can hold an expression is declared once (n8n evaluates every declaration per item)', () => {
+		const counts = new Map<string, number>();
+		for (const property of properties) counts.set(property.name, (counts.get(property.name) ?? 0) + 1);
+		const repeated = [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+		expect(repeated.sort()).toEqual(['itemsMode', 'operation']);
+		for (const property of properties.filter((p) => repeated.includes(p.name))) expect([property.name, property.noDataExpression]).toEqual([property.name, true]);
 	});
 
 	test('no two visible parameters share a name for the same resource and operation', () => {
@@ -101,14 +113,14 @@ describe('node description', () => {
 		const required = (resource: string) => createOf(resource).filter((p) => p.required).map((p) => p.name);
 		expect(required('client')).toEqual(['names']);
 		expect(required('expense')).toEqual(['description', 'issueDate', 'amount', 'currency']);
-		expect(required('invoice')).toEqual(['clientId', 'invoiceNo', 'paymentStatus']);
-		expect(required('estimate')).toEqual(['clientId', 'estimateNo']);
+		expect(required('invoice')).toEqual(['client', 'invoiceNo', 'paymentStatus']);
+		expect(required('estimate')).toEqual(['client', 'estimateNo']);
 		for (const resource of Object.keys(OPERATIONS)) expect(createOf(resource).map((p) => p.name)).toContain('additionalFields');
 	});
 
 	test('record ids are resource locators with a searchable list and an id mode', () => {
 		const locators = properties.filter((p) => p.type === 'resourceLocator');
-		expect(new Set(locators.map((p) => p.name))).toEqual(new Set(['clientId', 'expenseId', 'invoiceId', 'estimateId']));
+		expect(new Set(locators.map((p) => p.name))).toEqual(new Set(['clientId', 'expenseId', 'invoiceId', 'estimateId', 'client']));
 		for (const locator of locators) {
 			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
 			const method = locator.modes?.[0].typeOptions?.searchListMethod as string;
@@ -129,8 +141,17 @@ describe('credential description', () => {
 		]);
 	});
 
-	test('generic authenticate and a test request that fails a 200 carrying status "error"', () => {
-		expect(credential.authenticate.type).toBe('generic');
+	test('authenticate: Bearer key under Authorization, the bare key under another header, no header without a key', async () => {
+		const request = { url: '/client/all', headers: { Accept: 'application/json' } };
+		const run = (data: Record<string, string>) => (credential.authenticate as (c: typeof data, r: typeof request) => Promise<typeof request>)(data, request);
+		expect((await run({ baseUrl: 'x', apiKey: 'k1', headerName: 'Authorization' })).headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer k1' });
+		expect((await run({ baseUrl: 'x', apiKey: 'k1', headerName: ' X-API-Key ' })).headers).toEqual({ Accept: 'application/json', 'X-API-Key': 'k1' });
+		expect((await run({ baseUrl: 'x', apiKey: 'k1', headerName: '' })).headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer k1' });
+		expect((await run({ baseUrl: 'x', apiKey: '', headerName: 'Authorization' })).headers).toEqual({ Accept: 'application/json' });
+		expect(request.headers).toEqual({ Accept: 'application/json' });
+	});
+
+	test('a test request that fails a 200 carrying status "error"', () => {
 		expect(credential.test.request).toEqual({ baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}', url: '/client/all' });
 		expect(credential.test.rules).toEqual([
 			expect.objectContaining({ type: 'responseSuccessBody', properties: expect.objectContaining({ key: 'status', value: 'error' }) }),

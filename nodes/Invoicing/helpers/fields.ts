@@ -53,7 +53,7 @@ export const RESOURCE_FIELDS: Record<Resource, ResourceFields> = {
 	},
 	invoice: {
 		required: [
-			field('clientId', 'client', 'Client', 'locator'),
+			field('client', 'client', 'Client', 'locator'),
 			field('invoiceNo', 'invoice_no', 'Invoice Number'),
 			field('paymentStatus', 'payment_status', 'Payment Status'),
 		],
@@ -61,7 +61,7 @@ export const RESOURCE_FIELDS: Record<Resource, ResourceFields> = {
 		hasItems: true,
 	},
 	estimate: {
-		required: [field('clientId', 'client', 'Client', 'locator'), field('estimateNo', 'estimate_no', 'Estimate Number')],
+		required: [field('client', 'client', 'Client', 'locator'), field('estimateNo', 'estimate_no', 'Estimate Number')],
 		optional: [field('accepted', 'accepted', 'Accepted'), ...DOCUMENT_OPTIONAL],
 		hasItems: true,
 	},

@@ -44,7 +44,7 @@ function predicates(resource: Resource, { filters: f, timeZone, today }: FilterC
 			break;
 		case 'invoice':
 			if (set('paymentStatus')) checks.push((r) => r.payment_status === f.paymentStatus);
-			if (set('clientId') && idOf(f.clientId)) checks.push((r) => text(r.customer_id) === idOf(f.clientId));
+			if (set('client') && idOf(f.client)) checks.push((r) => text(r.customer_id) === idOf(f.client));
 			checks.push(...dateRange('issue_date', f.issueDateFrom, f.issueDateTo, timeZone));
 			checks.push(...dateRange('due_date', f.dueDateFrom, f.dueDateTo, timeZone));
 			if (f.overdueOnly === true) {
@@ -53,7 +53,7 @@ function predicates(resource: Resource, { filters: f, timeZone, today }: FilterC
 			break;
 		case 'estimate':
 			if (set('accepted')) checks.push((r) => r.accepted === f.accepted);
-			if (set('clientId') && idOf(f.clientId)) checks.push((r) => text(r.customer_id) === idOf(f.clientId));
+			if (set('client') && idOf(f.client)) checks.push((r) => text(r.customer_id) === idOf(f.client));
 			break;
 	}
 	return checks;

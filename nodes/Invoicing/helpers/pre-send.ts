@@ -120,8 +120,8 @@ export function buildSendRequest(resource: 'invoice' | 'estimate'): PreSend {
 		const id = readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
 		const email = String(this.getNodeParameter('email', '')).trim();
 		if (email === '') throw inputError(this, '"Email" is required: enter the address to send to.');
-		const extra = readCollection(this, 'additionalFields', [{ param: 'phone', api: 'phone', label: 'Phone', kind: 'text' }]);
-		return withParams(resource, options, { id, email, ...extra });
+		const phone = toApiValue(this, { param: 'phone', api: 'phone', label: 'Phone', kind: 'text' }, this.getNodeParameter('phone', ''));
+		return withParams(resource, options, { id, email, phone });
 	};
 }
 
@@ -134,7 +134,7 @@ export async function buildRecordPaymentRequest(
 		{ param: 'paymentDate', api: 'payment_date', label: 'Payment Date', kind: 'date' },
 		{ param: 'amountPaid', api: 'amount_paid', label: 'Amount Paid', kind: 'number' },
 	]);
-	const extra = readCollection(this, 'additionalFields', [
+	const extra = readCollection(this, 'paymentFields', [
 		{ param: 'paymentMethod', api: 'payment_method', label: 'Payment Method', kind: 'text' },
 	]);
 	return withParams('invoice', options, { id, ...params, ...extra });

@@ -16,8 +16,9 @@ import {
 import { InvoicingApi } from '../../../credentials/InvoicingApi.credentials';
 
 /**
- * Credentials kept in memory, applied the way n8n's own credentials helper applies a generic
- * `authenticate`: every header name and value is an expression resolved against the credential data.
+ * Credentials kept in memory, applied the way n8n's own credentials helper applies them: a function
+ * `authenticate` is called with the decrypted data; a generic one has every header name and value
+ * resolved as an expression against the credential data.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	private readonly types: Record<string, ICredentialType> = { invoicingApi: new InvoicingApi() };
@@ -43,7 +44,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const options = requestOptions as IHttpRequestOptions;
 		const authenticate = this.types[typeName]?.authenticate;
-		if (!authenticate || typeof authenticate === 'function') throw new Error(`${typeName} must use a generic authenticate`);
+		if (!authenticate) throw new Error(`${typeName} has no authenticate`);
+		if (typeof authenticate === 'function') return await authenticate(credentials, options);
 		if (!workflow || !node) throw new Error('a generic authenticate needs the workflow and the node');
 		const resolve = (value: unknown): string => {
 			if (typeof value !== 'string' || !isExpression(value)) return String(value);

@@ -1,38 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { buildSendRequest } from '../../helpers/pre-send';
 import { shapeAction } from '../../helpers/post-receive';
+import { buildSendRequest } from '../../helpers/pre-send';
 import { operationProperty, route, standardOperations } from '../common';
-import { createFields } from './create.operation';
-import { deleteFields } from './delete.operation';
-import { getFields } from './get.operation';
-import { getAllFields } from './getAll.operation';
-import { sendFields } from './send.operation';
-import { updateFields } from './update.operation';
 
-export const estimateDescription: INodeProperties[] = [
-	operationProperty('estimate', [
-		...standardOperations(
-			'estimate',
-			{ one: 'an estimate', many: 'estimates' },
-			{
-				create: 'Create an estimate with line items',
-				get: 'Get an estimate with its items and send log',
-				update: 'Update an estimate (set Accepted to accept it)',
-			},
-		),
-		{
-			name: 'Send',
-			value: 'send',
-			action: 'Send an estimate',
-			description: 'Send an estimate by email',
-			routing: route('POST', '/estimate/send', [buildSendRequest('estimate')], [shapeAction('estimate')]),
-		},
-	]),
-	...getAllFields,
-	...getFields,
-	...createFields,
-	...updateFields,
-	...deleteFields,
-	...sendFields,
-];
+export const estimateOperations: INodeProperties = operationProperty('estimate', [
+	...standardOperations('estimate', { one: 'estimate', many: 'estimates' }, {
+		create: 'Draft an estimate with line items; the service computes the totals',
+		delete: 'Delete an estimate permanently, with its send log',
+		get: 'Get an estimate with its line items and send log',
+		getAll: 'List estimates, optionally by acceptance or client',
+		update: 'Change an estimate (set Accepted to accept it); fields left out keep their values',
+	}),
+	{
+		name: 'Send',
+		value: 'send',
+		action: 'Send estimate',
+		description: 'E-mail the estimate to an address; the send log records it',
+		routing: route('POST', '/estimate/send', [buildSendRequest('estimate')], [shapeAction('estimate')]),
+	},
+]);

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { documentCreateFields } from '../document-fields';
-import { acceptedField, estimateNumberField } from './fields';
+import { showFor } from '../common';
+import { estimateNumberField } from './fields';
 
-export const createFields: INodeProperties[] = documentCreateFields('estimate', [estimateNumberField], [acceptedField]);
+export const estimateCreateFields: INodeProperties[] = showFor(['estimate'], ['create'], [{ ...estimateNumberField, required: true }]);

@@ -1,9 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ACCEPTED_OPTIONS, recordLocator } from '../common';
-
-export const estimateLocator = (description: string): INodeProperties =>
-	recordLocator({ name: 'estimateId', displayName: 'Estimate', searchMethod: 'searchEstimates', description });
+import { ACCEPTED_OPTIONS, documentClientLocator, documentOptionalFields } from '../common';
 
 export const estimateNumberField: INodeProperties = {
 	displayName: 'Estimate Number',
@@ -21,3 +18,17 @@ export const acceptedField: INodeProperties = {
 	default: 'False',
 	description: 'Whether the client accepted the estimate',
 };
+
+/** Additional Fields of a create: the fields invoices have too, and Accepted. */
+export const estimateOptionalFields: INodeProperties[] = [acceptedField, ...documentOptionalFields()];
+
+export const estimateUpdateFields: INodeProperties[] = [
+	documentClientLocator('The client the record is issued to', false),
+	estimateNumberField,
+	...estimateOptionalFields,
+];
+
+export const estimateFilters: INodeProperties[] = [
+	{ ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' },
+	documentClientLocator('Only records of this client', false),
+];

@@ -1,16 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../common';
-import { expenseRequiredFields, vendorField } from './fields';
+import { expenseInputFields } from './fields';
 
-export const createFields: INodeProperties[] = showFor('expense', ['create'], [
-	...expenseRequiredFields.map((field) => ({ ...field, required: true })),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [vendorField],
-	},
-]);
+const order = ['description', 'issueDate', 'amount', 'currency'];
+
+export const expenseCreateFields: INodeProperties[] = showFor(
+	['expense'],
+	['create'],
+	order.map((name) => ({ ...(expenseInputFields.find((field) => field.name === name) as INodeProperties), required: true })),
+);

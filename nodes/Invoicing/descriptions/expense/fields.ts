@@ -1,19 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { currencyField } from '../common';
+import { currencyField, issueDateField } from '../common';
 
-/** The expense's inputs; required on create, all optional under Update Fields. */
-export const expenseRequiredFields: INodeProperties[] = [
-	{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-	{
-		displayName: 'Issue Date',
-		name: 'issueDate',
-		type: 'dateTime',
-		default: '',
-		description: 'Date of the expense, sent as YYYY-MM-DD in the workflow time zone',
-	},
+/** The expense's inputs: required on create, all optional under Update Fields. */
+export const expenseInputFields: INodeProperties[] = [
 	{ displayName: 'Amount', name: 'amount', type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 2 } },
 	currencyField,
+	{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+	issueDateField,
 ];
 
 export const vendorField: INodeProperties = {
@@ -23,3 +17,10 @@ export const vendorField: INodeProperties = {
 	default: '',
 	description: 'Who was paid',
 };
+
+export const expenseFilters: INodeProperties[] = [
+	{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'e.g. USD', description: 'Only expenses in this currency' },
+	{ displayName: 'Issued After', name: 'issueDateFrom', type: 'dateTime', default: '', description: 'Only records issued on or after this date' },
+	{ displayName: 'Issued Before', name: 'issueDateTo', type: 'dateTime', default: '', description: 'Only records issued on or before this date' },
+	{ displayName: 'Vendor', name: 'vendor', type: 'string', default: '', description: 'Only expenses whose vendor contains this text' },
+];

@@ -1,63 +1,43 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { buildRecordPaymentRequest, buildSendRequest, insertRecordId } from '../../helpers/pre-send';
 import { shapeAction } from '../../helpers/post-receive';
+import { buildRecordPaymentRequest, buildSendRequest, insertRecordId } from '../../helpers/pre-send';
 import { operationProperty, route, standardOperations } from '../common';
-import { createFields } from './create.operation';
-import { deleteFields } from './delete.operation';
-import { getFields } from './get.operation';
-import { getAllFields } from './getAll.operation';
-import { markFields } from './mark.operation';
-import { recordPaymentFields } from './recordPayment.operation';
-import { sendFields } from './send.operation';
-import { updateFields } from './update.operation';
 
-export const invoiceDescription: INodeProperties[] = [
-	operationProperty('invoice', [
-		...standardOperations(
-			'invoice',
-			{ one: 'an invoice', many: 'invoices' },
-			{
-				create: 'Create an invoice with line items',
-				get: 'Get an invoice with its items, payments and send log',
-				getAll: 'Get many invoices, optionally filtered (e.g. overdue only)',
-			},
-		),
-		{
-			name: 'Mark as Not Paid',
-			value: 'markNotPaid',
-			action: 'Mark an invoice as not paid',
-			description: 'Set the payment status to Not Paid',
-			routing: route('GET', '/invoice/not-paid/{id}', [insertRecordId('invoice')], [shapeAction('invoice')]),
-		},
-		{
-			name: 'Mark as Paid',
-			value: 'markPaid',
-			action: 'Mark an invoice as paid',
-			description: 'Set the payment status to Paid',
-			routing: route('GET', '/invoice/paid/{id}', [insertRecordId('invoice')], [shapeAction('invoice')]),
-		},
-		{
-			name: 'Record Payment',
-			value: 'recordPayment',
-			action: 'Record a payment on an invoice',
-			description: 'Record a payment; the invoice becomes Paid when nothing is outstanding',
-			routing: route('POST', '/invoice/record-payment', [buildRecordPaymentRequest], [shapeAction('invoice')]),
-		},
-		{
-			name: 'Send',
-			value: 'send',
-			action: 'Send an invoice',
-			description: 'Send an invoice by email',
-			routing: route('POST', '/invoice/send', [buildSendRequest('invoice')], [shapeAction('invoice')]),
-		},
-	]),
-	...getAllFields,
-	...getFields,
-	...createFields,
-	...updateFields,
-	...deleteFields,
-	...sendFields,
-	...recordPaymentFields,
-	...markFields,
-];
+export const invoiceOperations: INodeProperties = operationProperty('invoice', [
+	...standardOperations('invoice', { one: 'invoice', many: 'invoices' }, {
+		create: 'Issue an invoice with line items; the service computes the totals',
+		delete: 'Delete an invoice permanently, with its payments and send log',
+		get: 'Get an invoice with its line items, payments and send log',
+		getAll: 'List invoices, optionally by status, client, dates or overdue only',
+		update: 'Change an invoice; fields left out keep their values, line items only when replaced',
+	}),
+	{
+		name: 'Mark as Not Paid',
+		value: 'markNotPaid',
+		action: 'Mark invoice as not paid',
+		description: 'Set the payment status to Not Paid without touching recorded payments',
+		routing: route('GET', '/invoice/not-paid/{id}', [insertRecordId('invoice')], [shapeAction('invoice')]),
+	},
+	{
+		name: 'Mark as Paid',
+		value: 'markPaid',
+		action: 'Mark invoice as paid',
+		description: 'Set the payment status to Paid without recording a payment',
+		routing: route('GET', '/invoice/paid/{id}', [insertRecordId('invoice')], [shapeAction('invoice')]),
+	},
+	{
+		name: 'Record Payment',
+		value: 'recordPayment',
+		action: 'Record payment on invoice',
+		description: 'Add a payment; the invoice becomes Paid when nothing is outstanding',
+		routing: route('POST', '/invoice/record-payment', [buildRecordPaymentRequest], [shapeAction('invoice')]),
+	},
+	{
+		name: 'Send',
+		value: 'send',
+		action: 'Send invoice',
+		description: 'E-mail the invoice to an address; the send log records it',
+		routing: route('POST', '/invoice/send', [buildSendRequest('invoice')], [shapeAction('invoice')]),
+	},
+]);

@@ -1,6 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { documentCreateFields } from '../document-fields';
+import { showFor } from '../common';
 import { invoiceNumberField, paymentStatusField } from './fields';
 
-export const createFields: INodeProperties[] = documentCreateFields('invoice', [invoiceNumberField, paymentStatusField], []);
+export const invoiceCreateFields: INodeProperties[] = showFor(['invoice'], ['create'], [
+	{ ...invoiceNumberField, required: true },
+	{ ...paymentStatusField, required: true },
+]);

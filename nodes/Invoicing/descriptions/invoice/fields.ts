@@ -1,9 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { PAYMENT_STATUS_OPTIONS, recordLocator } from '../common';
-
-export const invoiceLocator = (description: string): INodeProperties =>
-	recordLocator({ name: 'invoiceId', displayName: 'Invoice', searchMethod: 'searchInvoices', description });
+import { documentClientLocator, documentOptionalFields, PAYMENT_STATUS_OPTIONS } from '../common';
 
 export const invoiceNumberField: INodeProperties = {
 	displayName: 'Invoice Number',
@@ -20,3 +17,26 @@ export const paymentStatusField: INodeProperties = {
 	options: PAYMENT_STATUS_OPTIONS,
 	default: 'Not Paid',
 };
+
+export const invoiceUpdateFields: INodeProperties[] = [
+	documentClientLocator('The client the record is issued to', false),
+	invoiceNumberField,
+	paymentStatusField,
+	...documentOptionalFields(),
+];
+
+export const invoiceFilters: INodeProperties[] = [
+	documentClientLocator('Only records of this client', false),
+	{ displayName: 'Due After', name: 'dueDateFrom', type: 'dateTime', default: '', description: 'Only invoices due on or after this date' },
+	{ displayName: 'Due Before', name: 'dueDateTo', type: 'dateTime', default: '', description: 'Only invoices due on or before this date' },
+	{ displayName: 'Issued After', name: 'issueDateFrom', type: 'dateTime', default: '', description: 'Only records issued on or after this date' },
+	{ displayName: 'Issued Before', name: 'issueDateTo', type: 'dateTime', default: '', description: 'Only records issued on or before this date' },
+	{
+		displayName: 'Overdue Only',
+		name: 'overdueOnly',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only invoices that are Not Paid and due before today (workflow time zone)',
+	},
+	{ ...paymentStatusField, description: 'Only invoices with this payment status' },
+];

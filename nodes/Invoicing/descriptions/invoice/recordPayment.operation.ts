@@ -1,10 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../common';
-import { invoiceLocator } from './fields';
 
-export const recordPaymentFields: INodeProperties[] = showFor('invoice', ['recordPayment'], [
-	invoiceLocator('The invoice that was paid'),
+export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['recordPayment'], [
 	{
 		displayName: 'Payment Date',
 		name: 'paymentDate',
@@ -23,7 +21,7 @@ export const recordPaymentFields: INodeProperties[] = showFor('invoice', ['recor
 	},
 	{
 		displayName: 'Additional Fields',
-		name: 'additionalFields',
+		name: 'paymentFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},

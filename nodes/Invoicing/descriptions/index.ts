@@ -1,0 +1,38 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { clientOperations } from './client/Client.resource';
+import { clientCreateFields } from './client/create.operation';
+import { estimateCreateFields } from './estimate/create.operation';
+import { estimateOperations } from './estimate/Estimate.resource';
+import { expenseCreateFields } from './expense/create.operation';
+import { expenseOperations } from './expense/Expense.resource';
+import { getManyFields } from './get-many';
+import { invoiceCreateFields } from './invoice/create.operation';
+import { invoiceOperations } from './invoice/Invoice.resource';
+import { recordPaymentFields } from './invoice/recordPayment.operation';
+import { lineItemFields } from './line-items';
+import { recordFields } from './records';
+import { sendFields } from './send';
+import { additionalFields, updateFields } from './write-fields';
+
+/**
+ * Every parameter of the node after Resource, each name declared once (n8n evaluates every declared
+ * property for every item), in the order the editor shows them.
+ */
+export const invoicingProperties: INodeProperties[] = [
+	clientOperations,
+	estimateOperations,
+	expenseOperations,
+	invoiceOperations,
+	...recordFields,
+	...clientCreateFields,
+	...expenseCreateFields,
+	...invoiceCreateFields,
+	...estimateCreateFields,
+	...sendFields,
+	...recordPaymentFields,
+	...lineItemFields,
+	additionalFields,
+	updateFields,
+	...getManyFields,
+];
