@@ -26,6 +26,7 @@ describe('client resource through the n8n engine', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(ctx.sent()).toEqual([
+			{ method: 'GET', path: '/v1/client/all', query: {}, encoding: 'none', rawBody: '', authorized: true, authorization: 'Bearer ***' },
 			{
 				method: 'POST',
 				path: '/v1/client/add',
@@ -37,7 +38,7 @@ describe('client resource through the n8n engine', () => {
 			},
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ id: '1000000000000001', names: 'Acme Ltd', email: 'billing@acme.example', phone: '+1 555 0100', address: '', created_at: NOW, updated_at: NOW },
+			{ id: '1000000000000001', names: 'Acme Ltd', email: 'billing@acme.example', phone: '+1 555 0100', address: '', created_at: NOW, updated_at: NOW, action: 'created' },
 		]);
 	});
 
@@ -88,11 +89,11 @@ describe('client resource through the n8n engine', () => {
 		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'PUT', path: `/v1/client/${id}`, query: { names: 'Acme Group' } })]);
 	});
 
-	test('delete outputs success and the id', async () => {
+	test('delete outputs deleted and the id', async () => {
 		const id = await createClient();
 		const result = await ctx.run({ resource: 'client', operation: 'delete', clientId: byId(id) });
 		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/v1/client/${id}` })]);
-		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id }]);
+		expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id }]);
 		expect(ctx.sandbox.state().clients).toEqual([]);
 	});
 });

@@ -56,6 +56,7 @@ describe('estimate resource through the n8n engine', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(ctx.sent()).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/v1/estimate/all', rawBody: '' }),
 			expect.objectContaining({
 				method: 'POST',
 				path: '/v1/estimate/add',
@@ -70,7 +71,7 @@ describe('estimate resource through the n8n engine', () => {
 			}),
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([
-			estimate('1000000000000002', client, { items: [{ description: 'Audit', quantity: 2, rate: '900.00' }] }),
+			{ ...estimate('1000000000000002', client, { items: [{ description: 'Audit', quantity: 2, rate: '900.00' }] }), action: 'created' },
 		]);
 	});
 
@@ -99,6 +100,7 @@ describe('estimate resource through the n8n engine', () => {
 		const id = await createEstimate(await createClient());
 		const result = await ctx.run({ resource: 'estimate', operation: 'send', estimateId: byId(id), email: 'ap@globex.example' });
 		expect(ctx.sent()).toEqual([
+			expect.objectContaining({ method: 'GET', path: `/v1/estimate/${id}`, rawBody: '' }),
 			expect.objectContaining({ method: 'POST', path: '/v1/estimate/send', rawBody: form([['id', id], ['email', 'ap@globex.example']]) }),
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id, message: 'Estimate was successfully sent.' }]);
@@ -117,10 +119,10 @@ describe('estimate resource through the n8n engine', () => {
 		expect(await list({ client: b })).toEqual([['EST-B', 'EST-B']]);
 	});
 
-	test('delete outputs success and the id', async () => {
+	test('delete outputs deleted and the id', async () => {
 		const id = await createEstimate(await createClient());
 		const result = await ctx.run({ resource: 'estimate', operation: 'delete', estimateId: byId(id) });
 		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/v1/estimate/${id}` })]);
-		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id }]);
+		expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id }]);
 	});
 });

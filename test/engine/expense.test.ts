@@ -91,10 +91,10 @@ describe('expense resource through the n8n engine', () => {
 		expect(result.items.map((i) => i.json)).toEqual([{ ...laptop(id, 'sc0001'), vendor: 'Dell Inc.' }]);
 	});
 
-	test('delete outputs success and the id', async () => {
+	test('delete outputs deleted and the id', async () => {
 		const id = await createExpense('Laptop', '2026-01-10', 1299.99, 'USD', 'Dell');
 		const result = await ctx.run({ resource: 'expense', operation: 'delete', expenseId: byId(id) });
 		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/v1/expense/${id}` })]);
-		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id }]);
+		expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id }]);
 	});
 });

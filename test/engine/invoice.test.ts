@@ -51,6 +51,7 @@ describe('invoice resource through the n8n engine', () => {
 		const result = await ctx.run(createParameters(client));
 		expect(result.error).toBeUndefined();
 		expect(ctx.sent()).toEqual([
+			{ method: 'GET', path: '/v1/invoice/all', query: {}, encoding: 'none', rawBody: '', authorized: true, authorization: 'Bearer ***' },
 			{
 				method: 'POST',
 				path: '/v1/invoice/add',
@@ -99,6 +100,7 @@ describe('invoice resource through the n8n engine', () => {
 					{ description: 'Hosting', quantity: 12, rate: '19.99' },
 					{ description: 'Support', quantity: 1.5, rate: '80.00' },
 				],
+				action: 'created',
 			},
 		]);
 	});
@@ -127,7 +129,9 @@ describe('invoice resource through the n8n engine', () => {
 			['A-2', 20],
 			['A-3', 30],
 		]);
-		expect(ctx.sent().map((r) => r.rawBody).sort()).toEqual(
+		const sent = ctx.sent();
+		expect(sent.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual(['/v1/invoice/all']);
+		expect(sent.filter((r) => r.method === 'POST').map((r) => r.rawBody).sort()).toEqual(
 			rows
 				.map((row, i) =>
 					form([
@@ -224,6 +228,7 @@ describe('invoice resource through the n8n engine', () => {
 			phone: '+1 555 0100',
 		});
 		expect(ctx.sent()).toEqual([
+			expect.objectContaining({ method: 'GET', path: `/v1/invoice/${id}`, rawBody: '' }),
 			expect.objectContaining({
 				method: 'POST',
 				path: '/v1/invoice/send',
@@ -252,6 +257,7 @@ describe('invoice resource through the n8n engine', () => {
 			});
 		const first = await pay(300, '2026-01-20T00:00:00');
 		expect(ctx.sent()).toEqual([
+			expect.objectContaining({ method: 'GET', path: `/v1/invoice/${id}`, rawBody: '' }),
 			expect.objectContaining({
 				method: 'POST',
 				path: '/v1/invoice/record-payment',
@@ -281,11 +287,11 @@ describe('invoice resource through the n8n engine', () => {
 		expect(ctx.sandbox.state().invoices[0].payment_status).toBe(status);
 	});
 
-	test('delete outputs success, id and the service message', async () => {
+	test('delete outputs deleted and the id', async () => {
 		const id = await createInvoice(await createClient());
 		const result = await ctx.run({ resource: 'invoice', operation: 'delete', invoiceId: byId(id) });
 		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/v1/invoice/${id}` })]);
-		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id, message: 'Invoice was successfully deleted.' }]);
+		expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id }]);
 	});
 
 	test('get many filters by payment status, client and date ranges, then limits', async () => {

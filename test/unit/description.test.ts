@@ -7,10 +7,10 @@ const { description } = new Invoicing();
 const properties = description.properties;
 
 const OPERATIONS: Record<string, string[]> = {
-	client: ['create', 'delete', 'get', 'getAll', 'update'],
-	estimate: ['create', 'delete', 'get', 'getAll', 'send', 'update'],
+	client: ['create', 'delete', 'get', 'getAll', 'update', 'upsert'],
+	estimate: ['create', 'delete', 'get', 'getAll', 'send', 'update', 'upsert'],
 	expense: ['create', 'delete', 'get', 'getAll', 'update'],
-	invoice: ['create', 'delete', 'get', 'getAll', 'markNotPaid', 'markPaid', 'recordPayment', 'send', 'update'],
+	invoice: ['create', 'delete', 'get', 'getAll', 'markNotPaid', 'markPaid', 'recordPayment', 'send', 'update', 'upsert'],
 };
 
 function operationProperty(resource: string): INodeProperties {
@@ -30,13 +30,13 @@ describe('node description', () => {
 		expect(new Invoicing()).not.toHaveProperty('execute');
 	});
 
-	test('resources and their operations are exactly the 25 of the service', () => {
+	test('resources and their operations: the 25 of the service and Create or Update for clients, invoices, estimates', () => {
 		const resource = properties.find((p) => p.name === 'resource') as INodeProperties;
 		expect((resource.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(Object.keys(OPERATIONS));
 		for (const [name, operations] of Object.entries(OPERATIONS)) {
 			expect(operationOptions(name).map((o) => o.value).sort()).toEqual([...operations].sort());
 		}
-		expect(Object.values(OPERATIONS).flat()).toHaveLength(25);
+		expect(Object.values(OPERATIONS).flat()).toHaveLength(28);
 	});
 
 	test.each(Object.keys(OPERATIONS))('every %s operation has an action without articles, a request and error handling first', (resource) => {

@@ -1,6 +1,8 @@
 import type { IHttpRequestMethods, INodeProperties, INodePropertyOptions, INodePropertyRouting } from 'n8n-workflow';
 
-import { handleApiErrors, shapeAction, shapeList, shapeRecord, type PostReceive } from '../helpers/post-receive';
+import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guarded-requests';
+import type { GuardedResource } from '../helpers/matching';
+import { handleApiErrors, shapeDeleted, shapeList, shapeRecord, shapeWrite, type PostReceive } from '../helpers/post-receive';
 import { buildCreateRequest, buildUpdateRequest, checkBaseUrl, insertRecordId, type PreSend } from '../helpers/pre-send';
 import type { Resource } from '../helpers/types';
 
@@ -117,6 +119,26 @@ export const ACCEPTED_OPTIONS = [
 	{ name: 'Not Accepted', value: 'False' },
 ];
 
+const isGuarded = (resource: Resource): resource is GuardedResource => resource !== 'expense';
+
+/** Create: with the duplicate guard where the record has a key (every kind but expenses). */
+function createRouting(resource: Resource): INodePropertyRouting {
+	return isGuarded(resource)
+		? route('POST', `/${resource}/add`, [buildGuardedCreate(resource)], [shapeWrite(resource)])
+		: route('POST', `/${resource}/add`, [buildCreateRequest(resource)], [shapeRecord(resource)]);
+}
+
+/** Create or Update, matched on the record's key (see helpers/matching). */
+export function upsertOperation(resource: GuardedResource, one: string, description: string): INodePropertyOptions {
+	return {
+		name: 'Create or Update',
+		value: 'upsert',
+		action: `Create or update ${one}`,
+		description,
+		routing: route('POST', `/${resource}/add`, [buildUpsertRequest(resource)], [shapeWrite(resource)]),
+	};
+}
+
 /** The five operations every resource has, routed; `one` is "client", `many` is "clients". */
 export function standardOperations(
 	resource: Resource,
@@ -129,14 +151,14 @@ export function standardOperations(
 			value: 'create',
 			action: `Create ${names.one}`,
 			description: descriptions.create,
-			routing: route('POST', `/${resource}/add`, [buildCreateRequest(resource)], [shapeRecord(resource)]),
+			routing: createRouting(resource),
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
 			action: `Delete ${names.one}`,
 			description: descriptions.delete,
-			routing: route('DELETE', `/${resource}/{id}`, [insertRecordId(resource)], [shapeAction(resource)]),
+			routing: route('DELETE', `/${resource}/{id}`, [insertRecordId(resource)], [shapeDeleted(resource)]),
 		},
 		{
 			name: 'Get',

@@ -12,7 +12,7 @@ const DOCUMENTS: Array<'invoice' | 'estimate'> = ['invoice', 'estimate'];
  * fixed options (noDataExpression), they never cost an expression evaluation.
  */
 export const lineItemFields: INodeProperties[] = [
-	...showFor(DOCUMENTS, ['create'], [
+	...showFor(DOCUMENTS, ['create', 'upsert'], [
 		{
 			displayName: 'Line Items',
 			name: 'itemsMode',
@@ -34,7 +34,7 @@ export const lineItemFields: INodeProperties[] = [
 			description: 'Whether to replace all line items, and how to give the new ones',
 		},
 	]),
-	...showFor(DOCUMENTS, ['create', 'update'], [
+	...showFor(DOCUMENTS, ['create', 'upsert', 'update'], [
 		{
 			displayName: 'Items',
 			name: 'items',

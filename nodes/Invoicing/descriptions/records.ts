@@ -18,5 +18,5 @@ export const recordFields: INodeProperties[] = [
 	...showFor(['estimate'], DOCUMENT_OPERATIONS, [
 		recordLocator({ name: 'estimateId', displayName: 'Estimate', searchMethod: 'searchEstimates' }),
 	]),
-	...showFor(['invoice', 'estimate'], ['create'], [documentClientLocator('The client the record is issued to')]),
+	...showFor(['invoice', 'estimate'], ['create', 'upsert'], [documentClientLocator('The client the record is issued to')]),
 ];

@@ -14,4 +14,22 @@ export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['
 		description: 'Address to send the record to',
 	},
 	{ displayName: 'Phone', name: 'phone', type: 'string', default: '', description: 'Optional phone number the service may notify too' },
+	{
+		displayName: 'Options',
+		name: 'sendOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Skip If Sent Within (Minutes)',
+				name: 'skipIfSentWithinMinutes',
+				type: 'number',
+				default: 60,
+				typeOptions: { minValue: 0 },
+				description:
+					'When the send log shows this record went to the same address within this many minutes (e.g. a retry after a time-out), it is not sent again. 0 turns this off.',
+			},
+		],
+	},
 ]);

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { clientNameField, clientOptionalFields } from './client/fields';
 import { sharedCollection } from './collections';
-import { documentOptionalFields } from './common';
+import { documentOptionalFields, showFor } from './common';
 import { estimateOptionalFields, estimateUpdateFields } from './estimate/fields';
 import { expenseInputFields, vendorField } from './expense/fields';
 import { invoiceUpdateFields } from './invoice/fields';
@@ -10,7 +10,7 @@ import { invoiceUpdateFields } from './invoice/fields';
 /** Additional Fields of every Create: only what the user adds is sent. */
 export const additionalFields: INodeProperties = sharedCollection(
 	{ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field' },
-	['create'],
+	['create', 'upsert'],
 	{ client: clientOptionalFields, expense: [vendorField], invoice: documentOptionalFields(), estimate: estimateOptionalFields },
 );
 
@@ -30,3 +30,32 @@ export const updateFields: INodeProperties = sharedCollection(
 		estimate: estimateUpdateFields,
 	},
 );
+
+/** The duplicate guard of Create (client, invoice, estimate): what happens when the record's key exists. */
+export const ifExistsField: INodeProperties[] = showFor(['client', 'invoice', 'estimate'], ['create'], [
+	{
+		displayName: 'If Already Exists',
+		name: 'ifExists',
+		type: 'options',
+		options: [
+			{
+				name: 'Create Anyway',
+				value: 'create',
+				description: 'Always send the create; a re-run or retry makes a second record',
+			},
+			{
+				name: 'Error',
+				value: 'error',
+				description: 'Fail the item when a record with this key exists',
+			},
+			{
+				name: 'Return Existing If Identical',
+				value: 'returnIdentical',
+				description: 'Output the existing record when it holds what would be sent (a re-run or retry), fail the item when it differs',
+			},
+		],
+		default: 'returnIdentical',
+		description:
+			'Invoices and estimates are matched on their number, clients on their email (else their name); looked up once per run',
+	},
+]);

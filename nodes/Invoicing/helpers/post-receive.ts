@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
 import { todayIn } from './dates';
-import { apiFailure, isApiSuccess } from './errors';
+import { apiFailure, inputError, isApiSuccess } from './errors';
 import { applyFilters } from './filters';
 import { readRecordId } from './parameters';
 import { RECORD_ID } from './pre-send';
+import { describeRecord, differences, type GuardedResource } from './matching';
 import type { ApiEnvelope, Resource } from './types';
+import { decisionOf, settleWrite } from './write-guards';
 
 export type PostReceive = (
 	this: IExecuteSingleFunctions,
@@ -13,12 +15,16 @@ export type PostReceive = (
 	response: IN8nHttpFullResponse,
 ) => Promise<INodeExecutionData[]>;
 
-/** Every failure (non-2xx, or a 200 whose status is not "success") becomes one NodeApiError. */
+/**
+ * Every failure (non-2xx, or a 200 whose status is not "success") becomes one NodeApiError. Runs first
+ * for every answer, so it also ends the item's turn on its key (see write-guards).
+ */
 export async function handleApiErrors(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	settleWrite(this, response);
 	if (!isApiSuccess(response.statusCode, response.body)) throw apiFailure(this, response.statusCode, response.body);
 	return items;
 }
@@ -79,11 +85,46 @@ export function shapeRecord(resource: Resource): PostReceive {
 	};
 }
 
-/** Delete, send, mark, record payment: `{ success: true, id, message? }`. */
+/**
+ * Guarded create and Create or Update: the record with `action` "created", "updated" or "existing".
+ * An existing record is returned only when it holds what this create would have sent.
+ */
+export function shapeWrite(resource: GuardedResource): PostReceive {
+	const shape = shapeRecord(resource);
+	return async function writtenRecord(this: IExecuteSingleFunctions, items, response) {
+		const [item] = await shape.call(this, items, response);
+		const decision = decisionOf(this);
+		if (decision?.kind === 'existing') {
+			const different = differences(decision.wanted, item.json);
+			if (different.length > 0) {
+				throw inputError(
+					this,
+					`The ${resource} ${describeRecord(resource, item.json)} already exists with other values (${different.join(', ')}): not created again`,
+					'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway" to add a second one.',
+				);
+			}
+		}
+		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
+		return [{ json: { ...item.json, action } }];
+	};
+}
+
+/** Send, mark, record payment: `{ success: true, id, message? }`; a guard's skip adds `skipped: true`. */
 export function shapeAction(resource: Resource): PostReceive {
 	return async function actionResult(this: IExecuteSingleFunctions, _items, response) {
 		const body = envelopeOf(response);
 		const id = typeof body.id === 'string' ? body.id : readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		const decision = decisionOf(this);
+		if (decision?.kind === 'skip') return toItems([{ success: true, id, skipped: true, message: decision.message }]);
 		return toItems([{ success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) }]);
+	};
+}
+
+/** Delete: `{ deleted: true, id }`, as n8n's guidelines have it. */
+export function shapeDeleted(resource: Resource): PostReceive {
+	return async function deletedRecord(this: IExecuteSingleFunctions, _items, response) {
+		const body = envelopeOf(response);
+		const id = typeof body.id === 'string' ? body.id : readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		return toItems([{ deleted: true, id }]);
 	};
 }

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiFailure, inputError, isApiSuccess } from './errors';
+import { inputError } from './errors';
 import { encodeBracketForm } from './form-encoding';
+import { readApi } from './read-api';
 import { REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from './fields';
 import { readCollection, readLineItems, readRecordId, readRequired, toApiValue } from './parameters';
 import type { ApiParams, Resource } from './types';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
-export const CREDENTIAL_TYPE = 'invoicingApi';
 
 /** Id parameter and its label for each resource. */
 export const RECORD_ID: Record<Resource, { param: string; label: string }> = {
@@ -19,7 +19,7 @@ export const RECORD_ID: Record<Resource, { param: string; label: string }> = {
 };
 
 /** Client operations take query parameters; the others a bracket-notation form body (DESIGN.md). */
-function withParams(resource: Resource, options: IHttpRequestOptions, params: ApiParams): IHttpRequestOptions {
+export function withParams(resource: Resource, options: IHttpRequestOptions, params: ApiParams): IHttpRequestOptions {
 	if (resource === 'client') {
 		const qs: IDataObject = {};
 		for (const [key, value] of Object.entries(params)) if (value !== undefined) qs[key] = value as string | number;
@@ -57,15 +57,20 @@ export function insertRecordId(resource: Resource): PreSend {
 	};
 }
 
+/** What a create sends: the required fields, the Additional Fields set, the line items. */
+export function createParams(ctx: IExecuteSingleFunctions, resource: Resource): ApiParams {
+	const fields = RESOURCE_FIELDS[resource];
+	const params: ApiParams = {
+		...readRequired(ctx, fields.required),
+		...readCollection(ctx, 'additionalFields', fields.optional),
+	};
+	if (fields.hasItems) params.items = readLineItems(ctx);
+	return params;
+}
+
 export function buildCreateRequest(resource: Resource): PreSend {
 	return async function createRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const fields = RESOURCE_FIELDS[resource];
-		const params: ApiParams = {
-			...readRequired(this, fields.required),
-			...readCollection(this, 'additionalFields', fields.optional),
-		};
-		if (fields.hasItems) params.items = readLineItems(this);
-		return withParams(resource, options, params);
+		return withParams(resource, options, createParams(this, resource));
 	};
 }
 
@@ -76,16 +81,8 @@ async function currentValues(
 	id: string,
 	options: IHttpRequestOptions,
 ): Promise<IDataObject> {
-	const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
-		method: 'GET',
-		baseURL: options.baseURL,
-		url: `/${resource}/${encodeURIComponent(id)}`,
-		json: true,
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-	})) as { statusCode: number; body: unknown };
-	if (!isApiSuccess(response.statusCode, response.body)) throw apiFailure(ctx, response.statusCode, response.body);
-	const list = response.body[REQUIRED_ON_UPDATE[resource].envelope];
+	const body = await readApi(ctx, options.baseURL, `/${resource}/${encodeURIComponent(id)}`);
+	const list = body[REQUIRED_ON_UPDATE[resource].envelope];
 	return Array.isArray(list) && typeof list[0] === 'object' ? (list[0] as IDataObject) : {};
 }
 
@@ -114,28 +111,20 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 	};
 }
 
-/** POST /invoice/send and /estimate/send: id, email and the optional phone. */
-export function buildSendRequest(resource: 'invoice' | 'estimate'): PreSend {
-	return async function sendRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const id = readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
-		const email = String(this.getNodeParameter('email', '')).trim();
-		if (email === '') throw inputError(this, '"Email" is required: enter the address to send to.');
-		const phone = toApiValue(this, { param: 'phone', api: 'phone', label: 'Phone', kind: 'text' }, this.getNodeParameter('phone', ''));
-		return withParams(resource, options, { id, email, phone });
-	};
+/** What Send sends besides the record id: the address and the optional phone. */
+export function sendParams(ctx: IExecuteSingleFunctions): ApiParams {
+	const email = String(ctx.getNodeParameter('email', '')).trim();
+	if (email === '') throw inputError(ctx, '"Email" is required: enter the address to send to.');
+	const phone = toApiValue(ctx, { param: 'phone', api: 'phone', label: 'Phone', kind: 'text' }, ctx.getNodeParameter('phone', ''));
+	return { email, phone };
 }
 
-export async function buildRecordPaymentRequest(
-	this: IExecuteSingleFunctions,
-	options: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const id = readRecordId(this, 'invoiceId', 'Invoice');
-	const params = readRequired(this, [
+/** What Record Payment sends besides the invoice id. */
+export function paymentParams(ctx: IExecuteSingleFunctions): ApiParams {
+	const params = readRequired(ctx, [
 		{ param: 'paymentDate', api: 'payment_date', label: 'Payment Date', kind: 'date' },
 		{ param: 'amountPaid', api: 'amount_paid', label: 'Amount Paid', kind: 'number' },
 	]);
-	const extra = readCollection(this, 'paymentFields', [
-		{ param: 'paymentMethod', api: 'payment_method', label: 'Payment Method', kind: 'text' },
-	]);
-	return withParams('invoice', options, { id, ...params, ...extra });
+	const extra = readCollection(ctx, 'paymentFields', [{ param: 'paymentMethod', api: 'payment_method', label: 'Payment Method', kind: 'text' }]);
+	return { ...params, ...extra };
 }

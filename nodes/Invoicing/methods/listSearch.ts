@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { isApiSuccess } from '../helpers/errors';
-import { CREDENTIAL_TYPE } from '../helpers/pre-send';
+import { CREDENTIAL_TYPE } from '../helpers/read-api';
 
 type Labeler = (record: IDataObject) => string;
 

@@ -1,22 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { shapeAction } from '../../helpers/post-receive';
-import { buildSendRequest } from '../../helpers/pre-send';
-import { operationProperty, route, standardOperations } from '../common';
+import { buildGuardedSend } from '../../helpers/guarded-requests';
+import { operationProperty, route, standardOperations, upsertOperation } from '../common';
 
 export const estimateOperations: INodeProperties = operationProperty('estimate', [
 	...standardOperations('estimate', { one: 'estimate', many: 'estimates' }, {
-		create: 'Draft an estimate with line items; the service computes the totals',
+		create: 'Draft an estimate with line items; by default the same estimate number is never created twice',
 		delete: 'Delete an estimate permanently, with its send log',
 		get: 'Get an estimate with its line items and send log',
 		getAll: 'List estimates, optionally by acceptance or client',
 		update: 'Change an estimate (set Accepted to accept it); fields left out keep their values',
 	}),
+	upsertOperation('estimate', 'estimate', 'Update the estimate with this number, or create it when there is none'),
 	{
 		name: 'Send',
 		value: 'send',
 		action: 'Send estimate',
 		description: 'E-mail the estimate to an address; the send log records it',
-		routing: route('POST', '/estimate/send', [buildSendRequest('estimate')], [shapeAction('estimate')]),
+		routing: route('POST', '/estimate/send', [buildGuardedSend('estimate')], [shapeAction('estimate')]),
 	},
 ]);

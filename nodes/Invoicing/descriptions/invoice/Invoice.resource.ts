@@ -1,17 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { shapeAction } from '../../helpers/post-receive';
-import { buildRecordPaymentRequest, buildSendRequest, insertRecordId } from '../../helpers/pre-send';
-import { operationProperty, route, standardOperations } from '../common';
+import { buildGuardedSend, guardedRecordPayment } from '../../helpers/guarded-requests';
+import { insertRecordId } from '../../helpers/pre-send';
+import { operationProperty, route, standardOperations, upsertOperation } from '../common';
 
 export const invoiceOperations: INodeProperties = operationProperty('invoice', [
 	...standardOperations('invoice', { one: 'invoice', many: 'invoices' }, {
-		create: 'Issue an invoice with line items; the service computes the totals',
+		create: 'Issue an invoice with line items; by default the same invoice number is never created twice',
 		delete: 'Delete an invoice permanently, with its payments and send log',
 		get: 'Get an invoice with its line items, payments and send log',
 		getAll: 'List invoices, optionally by status, client, dates or overdue only',
 		update: 'Change an invoice; fields left out keep their values, line items only when replaced',
 	}),
+	upsertOperation('invoice', 'invoice', 'Update the invoice with this number, or create it when there is none'),
 	{
 		name: 'Mark as Not Paid',
 		value: 'markNotPaid',
@@ -30,14 +32,14 @@ export const invoiceOperations: INodeProperties = operationProperty('invoice', [
 		name: 'Record Payment',
 		value: 'recordPayment',
 		action: 'Record payment on invoice',
-		description: 'Add a payment; the invoice becomes Paid when nothing is outstanding',
-		routing: route('POST', '/invoice/record-payment', [buildRecordPaymentRequest], [shapeAction('invoice')]),
+		description: 'Add a payment (never twice on a retry); the invoice becomes Paid when nothing is outstanding',
+		routing: route('POST', '/invoice/record-payment', [guardedRecordPayment], [shapeAction('invoice')]),
 	},
 	{
 		name: 'Send',
 		value: 'send',
 		action: 'Send invoice',
 		description: 'E-mail the invoice to an address; the send log records it',
-		routing: route('POST', '/invoice/send', [buildSendRequest('invoice')], [shapeAction('invoice')]),
+		routing: route('POST', '/invoice/send', [buildGuardedSend('invoice')], [shapeAction('invoice')]),
 	},
 ]);

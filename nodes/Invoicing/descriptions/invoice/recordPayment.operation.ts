@@ -41,4 +41,41 @@ export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['rec
 			},
 		],
 	},
+	{
+		displayName: 'Options',
+		name: 'paymentOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'Guards against recording a payment twice when n8n retries or a workflow runs again',
+		options: [
+			{
+				displayName: 'If Already Paid',
+				name: 'ifPaid',
+				type: 'options',
+				options: [
+					{ name: 'Error', value: 'error', description: 'Fail the item' },
+					{ name: 'Record Anyway', value: 'record', description: 'Send the payment all the same' },
+					{ name: 'Skip', value: 'skip', description: 'Record nothing and output skipped: true' },
+				],
+				default: 'skip',
+			},
+			{
+				displayName: 'Refuse Overpayment',
+				name: 'refuseOverpayment',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
+			},
+			{
+				displayName: 'Skip Repeat Within (Minutes)',
+				name: 'repeatWindowMinutes',
+				type: 'number',
+				default: 60,
+				typeOptions: { minValue: 0 },
+				description:
+					'A payment of the same amount and method recorded on the invoice within this many minutes is taken for this one, sent before (e.g. by a retry after a time-out), and not recorded again. 0 turns this off.',
+			},
+		],
+	},
 ]);

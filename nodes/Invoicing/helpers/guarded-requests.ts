@@ -1,0 +1,149 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { inputError } from './errors';
+import { describeRecord, matchKey, type GuardedResource } from './matching';
+import { readRecordId } from './parameters';
+import { createParams, paymentParams, RECORD_ID, sendParams, withParams, type PreSend } from './pre-send';
+import { readApi } from './read-api';
+import { decide, inTurn, readInstead, recordsOfRun, singleMatch } from './write-guards';
+
+export type IfExists = 'returnIdentical' | 'error' | 'create';
+
+const turnKey = (resource: GuardedResource, params: Parameters<typeof matchKey>[1]) => {
+	const key = matchKey(resource, params);
+	return `${resource}\u0000${key.field}\u0000${key.value}`;
+};
+
+/**
+ * Create with a duplicate guard: the record's key (number; a client's e-mail, else name) is looked up
+ * once per run; an existing identical record is returned instead of a second one (checked against the
+ * answer, see shapeWrite), a different one is an error, unless If Already Exists says Create Anyway.
+ */
+export function buildGuardedCreate(resource: GuardedResource): PreSend {
+	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const params = createParams(this, resource);
+		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
+		if (ifExists === 'create') {
+			decide(this, { kind: 'create', resource });
+			return withParams(resource, options, params);
+		}
+		return await inTurn(this, options, turnKey(resource, params), async (endTurn) => {
+			const list = await recordsOfRun(this, options, resource);
+			const match = singleMatch(this, resource, params, list);
+			if (!match) {
+				decide(this, { kind: 'create', resource, list }, endTurn);
+				return withParams(resource, options, params);
+			}
+			if (ifExists === 'error') {
+				throw inputError(
+					this,
+					`The ${resource} ${describeRecord(resource, match)} already exists`,
+					'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway".',
+				);
+			}
+			decide(this, { kind: 'existing', wanted: params, resource }, endTurn);
+			return readInstead(options, resource, String(match.id));
+		});
+	};
+}
+
+/** Create or Update: one match is updated (PUT), none is created, several are an error naming them. */
+export function buildUpsertRequest(resource: GuardedResource): PreSend {
+	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const params = createParams(this, resource);
+		return await inTurn(this, options, turnKey(resource, params), async (endTurn) => {
+			const list = await recordsOfRun(this, options, resource);
+			const match = singleMatch(this, resource, params, list);
+			if (!match) {
+				decide(this, { kind: 'create', resource, list }, endTurn);
+				return withParams(resource, options, params);
+			}
+			decide(this, { kind: 'update' }, endTurn);
+			return withParams(resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, params);
+		});
+	};
+}
+
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+const money = (value: unknown) => (cents(value) / 100).toFixed(2);
+
+/** A service timestamp ("YYYY-MM-DD HH:MM:SS", UTC) within the last `minutes`. */
+function isRecent(timestamp: unknown, minutes: number, now = Date.now()): boolean {
+	const at = Date.parse(`${String(timestamp).replace(' ', 'T')}Z`);
+	return Number.isFinite(at) && now - at <= minutes * 60_000 && at - now <= 60_000;
+}
+
+const firstOf = (body: IDataObject, key: string): IDataObject => (Array.isArray(body[key]) ? ((body[key] as IDataObject[])[0] ?? {}) : {});
+const listOf = (body: IDataObject, key: string): IDataObject[] => (Array.isArray(body[key]) ? (body[key] as IDataObject[]) : []);
+
+export type IfPaid = 'skip' | 'error' | 'record';
+
+/**
+ * Record Payment, guarded against what retries and re-runs do: an invoice already Paid is skipped (or an
+ * error), an amount over the outstanding balance is refused, and the same amount and method recorded
+ * within the last minutes (the service keeps no payment key) is taken for this very payment, sent before.
+ */
+export async function guardedRecordPayment(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const id = readRecordId(this, RECORD_ID.invoice.param, RECORD_ID.invoice.label);
+	const params = paymentParams(this);
+	const guards = this.getNodeParameter('paymentOptions', {}) as IDataObject;
+	const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
+	const refuseOverpayment = guards.refuseOverpayment !== false;
+	const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
+	const send = () => withParams('invoice', options, { id, ...params });
+	if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
+	return await inTurn(this, options, `payment\u0000${id}`, async (endTurn) => {
+		const body = await readApi(this, options.baseURL, `/invoice/${encodeURIComponent(id)}`);
+		const invoice = firstOf(body, 'invoice');
+		const label = `invoice "${String(invoice.invoice_no ?? id)}"`;
+		if (invoice.payment_status === 'Paid' && ifPaid !== 'record') {
+			if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
+			decide(this, { kind: 'skip', message: `Not recorded: the ${label} is already Paid.` }, endTurn);
+			return readInstead(options, 'invoice', id);
+		}
+		const balance = invoice.outstanding_balance ?? invoice.total;
+		if (refuseOverpayment && balance !== undefined && cents(params.amount_paid) > cents(balance)) {
+			throw inputError(
+				this,
+				`"Amount Paid" ${money(params.amount_paid)} is more than the outstanding balance ${money(balance)} of the ${label}`,
+				'Check the amount, or turn off "Refuse Overpayment" under Options.',
+			);
+		}
+		if (windowMinutes > 0) {
+			const method = params.payment_method;
+			const repeat = listOf(body, 'payments').find(
+				(p) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method) && isRecent(p.created_at, windowMinutes),
+			);
+			if (repeat) {
+				const message = `Not recorded again: a payment of ${money(repeat.amount)} by ${String(repeat.bank)} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)}), within the last ${windowMinutes} minutes.`;
+				decide(this, { kind: 'skip', message }, endTurn);
+				return readInstead(options, 'invoice', id);
+			}
+		}
+		decide(this, { kind: 'write' }, endTurn);
+		return send();
+	});
+}
+
+/** Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. */
+export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
+	return async function guardedSend(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const { param, label } = RECORD_ID[resource];
+		const id = readRecordId(this, param, label);
+		const params = sendParams(this);
+		const windowMinutes = Number((this.getNodeParameter('sendOptions', {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
+		const send = () => withParams(resource, options, { id, ...params });
+		if (!(windowMinutes > 0)) return send();
+		return await inTurn(this, options, `send\u0000${resource}\u0000${id}`, async (endTurn) => {
+			const body = await readApi(this, options.baseURL, `/${resource}/${encodeURIComponent(id)}`);
+			const email = String(params.email).toLowerCase();
+			const sent = listOf(body, 'send_log').find((entry) => String(entry.email).toLowerCase() === email && isRecent(entry.date, windowMinutes));
+			if (sent) {
+				decide(this, { kind: 'skip', message: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` }, endTurn);
+				return readInstead(options, resource, id);
+			}
+			decide(this, { kind: 'write' }, endTurn);
+			return send();
+		});
+	};
+}

@@ -1,0 +1,95 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { inputError, isApiSuccess } from './errors';
+import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
+import { readApi } from './read-api';
+import { runScope, sharedList, takeTurn } from './run-scope';
+import type { ApiEnvelope, ApiParams } from './types';
+
+/** What the node decided for one item before its request left; read back when the answer comes. */
+export type WriteDecision =
+	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[] }
+	| { kind: 'update' }
+	| { kind: 'write' }
+	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
+	| { kind: 'skip'; message: string };
+
+interface Pending {
+	decision: WriteDecision;
+	endTurn?: () => void;
+}
+
+// Keyed by the item's own execution context: it lives exactly as long as the item's request.
+const pending = new WeakMap<IExecuteSingleFunctions, Pending>();
+
+export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefined {
+	return pending.get(ctx)?.decision;
+}
+
+export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void): void {
+	pending.set(ctx, { decision, endTurn });
+}
+
+const ENVELOPE: Record<GuardedResource, string> = { client: 'data', invoice: 'invoice', estimate: 'estimate' };
+
+/**
+ * Called first for every answer: a record this run created joins the run's list (so a later item with
+ * the same key finds it), then the next item waiting on the key may go.
+ */
+export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): void {
+	const entry = pending.get(ctx);
+	if (!entry?.endTurn) return;
+	const { decision } = entry;
+	if (decision.kind === 'create' && decision.list && isApiSuccess(response.statusCode, response.body)) {
+		const created = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
+		if (Array.isArray(created) && typeof created[0] === 'object') decision.list.push(created[0] as IDataObject);
+	}
+	entry.endTurn();
+	entry.endTurn = undefined;
+}
+
+/** The request's own time-out bounds how long an item waits for an earlier one that never reports back. */
+const turnTimeout = (options: IHttpRequestOptions) => (options.timeout ?? 300_000) + 1_000;
+
+/** Runs `work` in this item's turn on `key`; the turn ends when the answer settles, or at once on a failure here. */
+export async function inTurn<T>(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	key: string,
+	work: (endTurn: () => void) => Promise<T>,
+): Promise<T> {
+	const endTurn = await takeTurn(runScope(ctx), key, turnTimeout(options));
+	try {
+		return await work(endTurn);
+	} catch (error) {
+		endTurn();
+		throw error;
+	}
+}
+
+/** Every record of a kind, fetched once per run and shared by its items. */
+export function recordsOfRun(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: GuardedResource): Promise<IDataObject[]> {
+	return sharedList(runScope(ctx), resource, async () => {
+		const body = await readApi(ctx, options.baseURL, `/${resource}/all`);
+		return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	});
+}
+
+/** The one record this item's key matches, none, or an error naming every match when there are several. */
+export function singleMatch(ctx: IExecuteSingleFunctions, resource: GuardedResource, params: ApiParams, records: IDataObject[]): IDataObject | undefined {
+	const matches = findMatches(resource, params, records);
+	if (matches.length > 1) {
+		const key = matchKey(resource, params);
+		throw inputError(
+			ctx,
+			`${matches.length} ${resource}s have the ${key.field.replace('_', ' ')} "${key.value}": ${matches.map((m) => describeRecord(resource, m)).join(', ')}`,
+			'The node never guesses which one you mean: make the key unique in the service, or use the record ID with Update.',
+		);
+	}
+	return matches[0];
+}
+
+/** The request becomes a read of the record, so the engine's answer carries it (nothing is written). */
+export function readInstead(options: IHttpRequestOptions, resource: GuardedResource | 'invoice', id: string): IHttpRequestOptions {
+	return { ...options, method: 'GET', url: `/${resource}/${encodeURIComponent(id)}`, qs: {}, body: undefined };
+}

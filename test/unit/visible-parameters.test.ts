@@ -1,0 +1,76 @@
+import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+
+import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
+
+const { description } = new Invoicing();
+
+/** The top-level parameters the editor shows for a resource and operation (Line Items left at its default). */
+function visible(resource: string, operation: string): string {
+	const values = NodeHelpers.getNodeParameters(description.properties, { resource, operation }, true, false, null, description) as INodeParameters;
+	return description.properties
+		.filter((p: INodeProperties) => p.name !== 'resource' && p.name !== 'operation')
+		.filter((p) => NodeHelpers.displayParameter(values, p, null, description, values))
+		.map((p) => p.name)
+		.join(' ');
+}
+
+/** Collection options shown for a resource (their `/resource` display rule). */
+function collectionOptions(name: string, resource: string): string {
+	const collection = description.properties.find((p) => p.name === name) as INodeProperties;
+	return (collection.options as INodeProperties[])
+		.filter((option) => ((option.displayOptions?.show?.['/resource'] as string[] | undefined) ?? []).includes(resource))
+		.map((option) => option.name)
+		.join(' ');
+}
+
+describe('what the editor shows: each parameter declared once, shown exactly where it belongs', () => {
+	test.each([
+		['client', 'create', 'names additionalFields ifExists'],
+		['client', 'upsert', 'names additionalFields'],
+		['client', 'get', 'clientId'],
+		['client', 'update', 'clientId updateFields'],
+		['client', 'delete', 'clientId'],
+		['client', 'getAll', 'returnAll limit filters'],
+		['expense', 'create', 'description issueDate amount currency additionalFields'],
+		['expense', 'get', 'expenseId'],
+		['expense', 'update', 'expenseId updateFields'],
+		['expense', 'delete', 'expenseId'],
+		['expense', 'getAll', 'returnAll limit filters'],
+		['invoice', 'create', 'client invoiceNo paymentStatus itemsMode items additionalFields ifExists'],
+		['invoice', 'upsert', 'client invoiceNo paymentStatus itemsMode items additionalFields'],
+		['invoice', 'get', 'invoiceId'],
+		['invoice', 'update', 'invoiceId itemsMode updateFields'],
+		['invoice', 'delete', 'invoiceId'],
+		['invoice', 'send', 'invoiceId email phone sendOptions'],
+		['invoice', 'recordPayment', 'invoiceId paymentDate amountPaid paymentFields paymentOptions'],
+		['invoice', 'markPaid', 'invoiceId'],
+		['invoice', 'markNotPaid', 'invoiceId'],
+		['invoice', 'getAll', 'returnAll limit filters'],
+		['estimate', 'create', 'client estimateNo itemsMode items additionalFields ifExists'],
+		['estimate', 'upsert', 'client estimateNo itemsMode items additionalFields'],
+		['estimate', 'get', 'estimateId'],
+		['estimate', 'update', 'estimateId itemsMode updateFields'],
+		['estimate', 'delete', 'estimateId'],
+		['estimate', 'send', 'estimateId email phone sendOptions'],
+		['estimate', 'getAll', 'returnAll limit filters'],
+	])('%s / %s: %s', (resource, operation, expected) => {
+		expect(visible(resource, operation)).toBe(expected);
+	});
+
+	test.each([
+		['additionalFields', 'client', 'address email phone'],
+		['additionalFields', 'expense', 'vendor'],
+		['additionalFields', 'invoice', 'currency description dueDate issueDate note taxRate'],
+		['additionalFields', 'estimate', 'accepted currency description dueDate issueDate note taxRate'],
+		['updateFields', 'client', 'address email names phone'],
+		['updateFields', 'expense', 'amount currency description issueDate vendor'],
+		['updateFields', 'invoice', 'client currency description dueDate invoiceNo issueDate note paymentStatus taxRate'],
+		['updateFields', 'estimate', 'accepted client currency description dueDate estimateNo issueDate note taxRate'],
+		['filters', 'client', 'search'],
+		['filters', 'expense', 'currency issueDateFrom issueDateTo vendor'],
+		['filters', 'invoice', 'client dueDateFrom dueDateTo issueDateFrom issueDateTo overdueOnly paymentStatus'],
+		['filters', 'estimate', 'accepted client'],
+	])('%s of %s: %s', (collection, resource, expected) => {
+		expect(collectionOptions(collection, resource)).toBe(expected);
+	});
+});
