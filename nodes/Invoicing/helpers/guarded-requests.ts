@@ -27,8 +27,8 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 			decide(this, { kind: 'create', resource });
 			return withParams(resource, options, params);
 		}
-		return await inTurn(this, options, turnKey(resource, params), async (endTurn) => {
-			const list = await recordsOfRun(this, options, resource);
+		return await inTurn(this, options, turnKey(resource, params), async (endTurn, scope) => {
+			const list = await recordsOfRun(this, scope, options, resource);
 			const match = singleMatch(this, resource, params, list);
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn);
@@ -51,8 +51,8 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 export function buildUpsertRequest(resource: GuardedResource): PreSend {
 	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const params = createParams(this, resource);
-		return await inTurn(this, options, turnKey(resource, params), async (endTurn) => {
-			const list = await recordsOfRun(this, options, resource);
+		return await inTurn(this, options, turnKey(resource, params), async (endTurn, scope) => {
+			const list = await recordsOfRun(this, scope, options, resource);
 			const match = singleMatch(this, resource, params, list);
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn);
@@ -115,7 +115,8 @@ export async function guardedRecordPayment(this: IExecuteSingleFunctions, option
 				(p) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method) && isRecent(p.created_at, windowMinutes),
 			);
 			if (repeat) {
-				const message = `Not recorded again: a payment of ${money(repeat.amount)} by ${String(repeat.bank)} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)}), within the last ${windowMinutes} minutes.`;
+				const method = repeat.bank ? ` by ${String(repeat.bank)}` : '';
+				const message = `Not recorded again: a payment of ${money(repeat.amount)}${method} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)}), within the last ${windowMinutes} minutes.`;
 				decide(this, { kind: 'skip', message }, endTurn);
 				return readInstead(options, 'invoice', id);
 			}

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHtt
 import { inputError, isApiSuccess } from './errors';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
 import { readApi } from './read-api';
-import { runScope, sharedList, takeTurn } from './run-scope';
+import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
 import type { ApiEnvelope, ApiParams } from './types';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
@@ -51,16 +51,20 @@ export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFull
 /** The request's own time-out bounds how long an item waits for an earlier one that never reports back. */
 const turnTimeout = (options: IHttpRequestOptions) => (options.timeout ?? 300_000) + 1_000;
 
-/** Runs `work` in this item's turn on `key`; the turn ends when the answer settles, or at once on a failure here. */
+/**
+ * Runs `work` in this item's turn on `key`; the turn ends when the answer settles, or at once on a failure
+ * here. Call it before any await: the run's scope is only found while the engine's item loop is on.
+ */
 export async function inTurn<T>(
 	ctx: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 	key: string,
-	work: (endTurn: () => void) => Promise<T>,
+	work: (endTurn: () => void, scope: RunScope) => Promise<T>,
 ): Promise<T> {
-	const endTurn = await takeTurn(runScope(ctx), key, turnTimeout(options));
+	const scope = runScope(ctx);
+	const endTurn = await takeTurn(scope, key, turnTimeout(options));
 	try {
-		return await work(endTurn);
+		return await work(endTurn, scope);
 	} catch (error) {
 		endTurn();
 		throw error;
@@ -68,8 +72,13 @@ export async function inTurn<T>(
 }
 
 /** Every record of a kind, fetched once per run and shared by its items. */
-export function recordsOfRun(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: GuardedResource): Promise<IDataObject[]> {
-	return sharedList(runScope(ctx), resource, async () => {
+export function recordsOfRun(
+	ctx: IExecuteSingleFunctions,
+	scope: RunScope,
+	options: IHttpRequestOptions,
+	resource: GuardedResource,
+): Promise<IDataObject[]> {
+	return sharedList(scope, resource, async () => {
 		const body = await readApi(ctx, options.baseURL, `/${resource}/all`);
 		return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	});

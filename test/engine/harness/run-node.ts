@@ -22,6 +22,8 @@ export interface RunNodeOptions {
 	continueOnFail?: boolean;
 	credentials: ICredentialDataDecryptedObject;
 	timezone?: string;
+	/** n8n's Retry On Fail node setting. */
+	retry?: { maxTries: number; waitBetweenTries: number };
 }
 
 export interface NodeRunResult {
@@ -80,6 +82,7 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>): Test
 		parameters: options.parameters,
 		credentials: { invoicingApi: { id: 'cred-1', name: 'Invoicing account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 	};
 	const workflowData: IWorkflowBase = {
 		id: 'engine-test',
