@@ -3,6 +3,13 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import { invoicingProperties } from './descriptions';
 import { searchClients, searchEstimates, searchExpenses, searchInvoices } from './methods/listSearch';
 
+const RESOURCES = [
+	{ name: 'Client', value: 'client' },
+	{ name: 'Estimate', value: 'estimate' },
+	{ name: 'Expense', value: 'expense' },
+	{ name: 'Invoice', value: 'invoice' },
+];
+
 export class Invoicing implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Invoicing',
@@ -10,7 +17,9 @@ export class Invoicing implements INodeType {
 		icon: { light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// display names for the canvas; test/unit checks that every operation is in the map
+		subtitle:
+			'={{ {"create":"Create","delete":"Delete","get":"Get","getAll":"Get Many","update":"Update","upsert":"Create or Update","markNotPaid":"Mark as Not Paid","markPaid":"Mark as Paid","recordPayment":"Record Payment","send":"Send"}[$parameter["operation"]] + ": " + {"client":"Client","estimate":"Estimate","expense":"Expense","invoice":"Invoice"}[$parameter["resource"]] }}',
 		description: 'Manage clients, expenses, invoices and estimates in the Invoicing Service',
 		defaults: { name: 'Invoicing' },
 		usableAsTool: true,
@@ -29,12 +38,7 @@ export class Invoicing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Client', value: 'client' },
-					{ name: 'Estimate', value: 'estimate' },
-					{ name: 'Expense', value: 'expense' },
-					{ name: 'Invoice', value: 'invoice' },
-				],
+				options: RESOURCES,
 				default: 'invoice',
 			},
 			...invoicingProperties,

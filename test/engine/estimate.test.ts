@@ -78,7 +78,7 @@ describe('estimate resource through the n8n engine', () => {
 	test('get outputs items with amount and the send log', async () => {
 		const client = await createClient();
 		const id = await createEstimate(client);
-		const result = await ctx.run({ resource: 'estimate', operation: 'get', estimateId: byId(id) });
+		const result = await ctx.run({ resource: 'estimate', operation: 'get', estimateId: byId(id), simplify: false });
 		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'GET', path: `/v1/estimate/${id}` })]);
 		expect(result.items.map((i) => i.json)).toEqual([
 			estimate(id, client, { items: [{ description: 'Audit', quantity: 2, rate: '900.00', amount: '1800.00' }], send_log: [] }),
@@ -94,6 +94,15 @@ describe('estimate resource through the n8n engine', () => {
 			{ method: 'PUT', rawBody: form([['accepted', 'True'], ['client', client], ['estimate_no', 'EST-1']]) },
 		]);
 		expect([result.items[0].json.accepted, result.items[0].json.estimate_no, result.items[0].json.reference_no]).toEqual(['True', 'EST-1', 'EST-1']);
+	});
+
+	test('Simplify (the default) gives number under both names, client, acceptance, dates and total', async () => {
+		const client = await createClient();
+		const id = await createEstimate(client);
+		const result = await ctx.run({ resource: 'estimate', operation: 'get', estimateId: byId(id) });
+		const full = estimate(id, client, {});
+		const keys = ['id', 'estimate_no', 'reference_no', 'customer_id', 'customer_name', 'accepted', 'currency', 'issue_date', 'due_date', 'total'];
+		expect(result.items.map((i) => i.json)).toEqual([Object.fromEntries(keys.map((key) => [key, (full as Record<string, unknown>)[key]]))]);
 	});
 
 	test('send posts id and email', async () => {

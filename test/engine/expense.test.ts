@@ -54,9 +54,16 @@ describe('expense resource through the n8n engine', () => {
 
 	test('get outputs the expense without the envelope', async () => {
 		const id = await createExpense('Laptop', '2026-01-10', 1299.99, 'USD', 'Dell');
-		const result = await ctx.run({ resource: 'expense', operation: 'get', expenseId: byId(id) });
+		const result = await ctx.run({ resource: 'expense', operation: 'get', expenseId: byId(id), simplify: false });
 		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'GET', path: `/v1/expense/${id}` })]);
 		expect(result.items.map((i) => i.json)).toEqual([laptop(id, 'sc0001')]);
+	});
+
+	test('Simplify (the default) keeps what a user acts on: description, vendor, category, amount, currency, date', async () => {
+		const id = await createExpense('Laptop', '2026-01-10', 1299.99, 'USD', 'Dell');
+		const result = await ctx.run({ resource: 'expense', operation: 'get', expenseId: byId(id) });
+		const { id: _id, description, vendor, category, amount, currency, issued_date } = laptop(id, 'sc0001');
+		expect(result.items.map((i) => i.json)).toEqual([{ id: _id, description, vendor, category, amount, currency, issued_date }]);
 	});
 
 	test('get many filters by date range, currency and vendor', async () => {

@@ -152,7 +152,7 @@ describe('invoice resource through the n8n engine', () => {
 		const id = await createInvoice(client);
 		await ctx.api('POST', '/invoice/record-payment', { id, payment_date: '2026-01-16', amount_paid: 100, payment_method: 'Cash' });
 		await ctx.api('POST', '/invoice/send', { id, email: 'billing@acme.example' });
-		const result = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId(id) });
+		const result = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId(id), simplify: false });
 		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'GET', path: `/v1/invoice/${id}`, encoding: 'none' })]);
 		const invoice = result.items[0].json;
 		expect(invoice.created_at).toBeUndefined();
@@ -164,6 +164,31 @@ describe('invoice resource through the n8n engine', () => {
 		]);
 		expect(invoice.payments).toEqual([{ status: 'success', reference: 'PAY-000003', amount: 100, bank: 'Cash', created_at: NOW }]);
 		expect(invoice.send_log).toEqual([{ email: 'billing@acme.example', date: NOW }]);
+	});
+
+	test('Simplify (the default) gives the fields a user acts on, for Get and Get Many alike', async () => {
+		const client = await createClient();
+		const id = await createInvoice(client);
+		await ctx.api('POST', '/invoice/record-payment', { id, payment_date: '2026-01-16', amount_paid: 100, payment_method: 'Cash' });
+		const simple = {
+			id,
+			invoice_no: 'INV-1',
+			customer_id: client,
+			customer_name: 'Acme Ltd',
+			payment_status: 'Not Paid',
+			currency: 'USD',
+			issue_date: TODAY,
+			due_date: '2026-02-14',
+			total: 710.45,
+			amount_paid: '100.00',
+			outstanding_balance: '610.45',
+		};
+		const got = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId(id) });
+		expect(got.items.map((i) => i.json)).toEqual([simple]);
+		const many = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true });
+		expect(many.items.map((i) => i.json)).toEqual([simple]);
+		const full = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, simplify: false });
+		expect(Object.keys(full.items[0].json)).toHaveLength(21);
 	});
 
 	test('update fills client, number and status from the current invoice and keeps the items', async () => {

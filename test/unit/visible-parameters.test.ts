@@ -32,27 +32,27 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['client', 'delete', 'clientId'],
 		['client', 'getAll', 'returnAll limit filters'],
 		['expense', 'create', 'description issueDate amount currency additionalFields'],
-		['expense', 'get', 'expenseId'],
+		['expense', 'get', 'expenseId simplify'],
 		['expense', 'update', 'expenseId updateFields'],
 		['expense', 'delete', 'expenseId'],
-		['expense', 'getAll', 'returnAll limit filters'],
+		['expense', 'getAll', 'returnAll limit simplify filters'],
 		['invoice', 'create', 'client invoiceNo paymentStatus itemsMode items additionalFields ifExists'],
 		['invoice', 'upsert', 'client invoiceNo paymentStatus itemsMode items additionalFields'],
-		['invoice', 'get', 'invoiceId'],
+		['invoice', 'get', 'invoiceId simplify'],
 		['invoice', 'update', 'invoiceId itemsMode updateFields'],
 		['invoice', 'delete', 'invoiceId'],
 		['invoice', 'send', 'invoiceId email phone sendOptions'],
 		['invoice', 'recordPayment', 'invoiceId paymentDate amountPaid paymentFields paymentOptions'],
 		['invoice', 'markPaid', 'invoiceId'],
 		['invoice', 'markNotPaid', 'invoiceId'],
-		['invoice', 'getAll', 'returnAll limit filters'],
+		['invoice', 'getAll', 'returnAll limit simplify filters'],
 		['estimate', 'create', 'client estimateNo itemsMode items additionalFields ifExists'],
 		['estimate', 'upsert', 'client estimateNo itemsMode items additionalFields'],
-		['estimate', 'get', 'estimateId'],
+		['estimate', 'get', 'estimateId simplify'],
 		['estimate', 'update', 'estimateId itemsMode updateFields'],
 		['estimate', 'delete', 'estimateId'],
 		['estimate', 'send', 'estimateId email phone sendOptions'],
-		['estimate', 'getAll', 'returnAll limit filters'],
+		['estimate', 'getAll', 'returnAll limit simplify filters'],
 	])('%s / %s: %s', (resource, operation, expected) => {
 		expect(visible(resource, operation)).toBe(expected);
 	});
@@ -72,5 +72,29 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['filters', 'estimate', 'accepted client'],
 	])('%s of %s: %s', (collection, resource, expected) => {
 		expect(collectionOptions(collection, resource)).toBe(expected);
+	});
+});
+
+describe('canvas subtitle', () => {
+	const evaluate = (resource: string, operation: string) => {
+		const expression = String(description.subtitle).replace(/^=\{\{(.*)\}\}$/s, '$1');
+		return (new Function('$parameter', `return ${expression};`) as (parameter: Record<string, string>) => string)({ resource, operation });
+	};
+
+	test('names every operation of every resource by its display name', () => {
+		for (const property of description.properties.filter((p) => p.name === 'operation')) {
+			const resource = String(property.displayOptions?.show?.resource?.[0]);
+			for (const option of property.options as Array<{ name: string; value: string }>) {
+				expect(evaluate(resource, option.value)).toBe(`${option.name}: ${resource.charAt(0).toUpperCase()}${resource.slice(1)}`);
+			}
+		}
+	});
+
+	test.each([
+		['invoice', 'recordPayment', 'Record Payment: Invoice'],
+		['client', 'upsert', 'Create or Update: Client'],
+		['expense', 'getAll', 'Get Many: Expense'],
+	])('%s / %s reads "%s"', (resource, operation, expected) => {
+		expect(evaluate(resource, operation)).toBe(expected);
 	});
 });

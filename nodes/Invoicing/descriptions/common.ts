@@ -2,7 +2,7 @@ import type { IHttpRequestMethods, INodeProperties, INodePropertyOptions, INodeP
 
 import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guarded-requests';
 import type { GuardedResource } from '../helpers/matching';
-import { handleApiErrors, shapeDeleted, shapeList, shapeRecord, shapeWrite, type PostReceive } from '../helpers/post-receive';
+import { handleApiErrors, shapeDeleted, shapeFetched, shapeList, shapeRecord, shapeWrite, type PostReceive } from '../helpers/post-receive';
 import { buildCreateRequest, buildUpdateRequest, checkBaseUrl, insertRecordId, type PreSend } from '../helpers/pre-send';
 import type { Resource } from '../helpers/types';
 
@@ -165,7 +165,7 @@ export function standardOperations(
 			value: 'get',
 			action: `Get ${names.one}`,
 			description: descriptions.get,
-			routing: route('GET', `/${resource}/{id}`, [insertRecordId(resource)], [shapeRecord(resource)]),
+			routing: route('GET', `/${resource}/{id}`, [insertRecordId(resource)], [shapeFetched(resource)]),
 		},
 		{
 			name: 'Get Many',

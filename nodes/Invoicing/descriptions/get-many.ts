@@ -29,6 +29,16 @@ export const getManyFields: INodeProperties[] = [
 			description: 'Max number of results to return',
 		},
 	]),
+	...showFor(['expense', 'invoice', 'estimate'], ['get', 'getAll'], [
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to return only the fields you act on (number, client, status, dates, totals, balance) instead of the full record with line items, payments and send log',
+		},
+	]),
 	sharedCollection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' }, ['getAll'], {
 		client: clientFilters,
 		expense: expenseFilters,

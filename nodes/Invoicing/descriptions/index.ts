@@ -37,3 +37,4 @@ export const invoicingProperties: INodeProperties[] = [
 	updateFields,
 	...getManyFields,
 ];
+

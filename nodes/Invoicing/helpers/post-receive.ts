@@ -6,6 +6,7 @@ import { applyFilters } from './filters';
 import { readRecordId } from './parameters';
 import { RECORD_ID } from './pre-send';
 import { describeRecord, differences, type GuardedResource } from './matching';
+import { simplifyRecord } from './simplify';
 import type { ApiEnvelope, Resource } from './types';
 import { decisionOf, settleWrite } from './write-guards';
 
@@ -46,6 +47,11 @@ function withBothEstimateNumbers(estimate: IDataObject): IDataObject {
 
 const toItems = (records: IDataObject[]): INodeExecutionData[] => records.map((json) => ({ json }));
 
+/** Simplify (Get and Get Many of invoices, estimates, expenses): on unless switched off. */
+function wantsSimple(ctx: IExecuteSingleFunctions, resource: Resource): boolean {
+	return resource !== 'client' && ctx.getNodeParameter('simplify', true) === true;
+}
+
 /** Get Many: one item per record, then the node's filters, then Return All / Limit. */
 export function shapeList(resource: Resource): PostReceive {
 	return async function listRecords(this: IExecuteSingleFunctions, _items, response) {
@@ -57,31 +63,44 @@ export function shapeList(resource: Resource): PostReceive {
 		if (!this.getNodeParameter('returnAll', false)) {
 			records = records.slice(0, this.getNodeParameter('limit', 50) as number);
 		}
+		if (wantsSimple(this, resource)) records = records.map((record) => simplifyRecord(resource, record));
 		return toItems(records);
 	};
+}
+
+/** The record of a get, create or update answer with its related lists, envelope removed. */
+export function fullRecord(resource: Resource, body: ApiEnvelope): IDataObject {
+	switch (resource) {
+		case 'client': {
+			const client = list(body, 'data')[0] ?? {};
+			const related = 'invoices' in body ? { invoices: list(body, 'invoices'), estimates: list(body, 'estimates').map(withBothEstimateNumbers) } : {};
+			return { ...client, ...related };
+		}
+		case 'expense':
+			return list(body, 'expense')[0] ?? {};
+		case 'invoice': {
+			const related = 'payments' in body ? { payments: list(body, 'payments'), send_log: list(body, 'send_log') } : {};
+			return { ...(list(body, 'invoice')[0] ?? {}), items: list(body, 'items'), ...related };
+		}
+		case 'estimate': {
+			const related = 'send_log' in body ? { send_log: list(body, 'send_log') } : {};
+			return { ...withBothEstimateNumbers(list(body, 'estimate')[0] ?? {}), items: list(body, 'items'), ...related };
+		}
+	}
 }
 
 /** Get, create, update: the record with its related lists, envelope removed. */
 export function shapeRecord(resource: Resource): PostReceive {
 	return async function singleRecord(this: IExecuteSingleFunctions, _items, response) {
-		const body = envelopeOf(response);
-		switch (resource) {
-			case 'client': {
-				const client = list(body, 'data')[0] ?? {};
-				const related = 'invoices' in body ? { invoices: list(body, 'invoices'), estimates: list(body, 'estimates').map(withBothEstimateNumbers) } : {};
-				return toItems([{ ...client, ...related }]);
-			}
-			case 'expense':
-				return toItems([list(body, 'expense')[0] ?? {}]);
-			case 'invoice': {
-				const related = 'payments' in body ? { payments: list(body, 'payments'), send_log: list(body, 'send_log') } : {};
-				return toItems([{ ...(list(body, 'invoice')[0] ?? {}), items: list(body, 'items'), ...related }]);
-			}
-			case 'estimate': {
-				const related = 'send_log' in body ? { send_log: list(body, 'send_log') } : {};
-				return toItems([{ ...withBothEstimateNumbers(list(body, 'estimate')[0] ?? {}), items: list(body, 'items'), ...related }]);
-			}
-		}
+		return toItems([fullRecord(resource, envelopeOf(response))]);
+	};
+}
+
+/** Get: the full record, or its simple form when Simplify is on. */
+export function shapeFetched(resource: Resource): PostReceive {
+	return async function fetchedRecord(this: IExecuteSingleFunctions, _items, response) {
+		const record = fullRecord(resource, envelopeOf(response));
+		return toItems([wantsSimple(this, resource) ? simplifyRecord(resource, record) : record]);
 	};
 }
 

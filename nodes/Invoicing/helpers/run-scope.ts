@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
 /**
  * What the items of one node run share. n8n's declarative engine starts every item's request in one
@@ -8,8 +8,15 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
  */
 export interface RunScope {
 	lists: Map<string, Promise<IDataObject[]>>;
-	turns: Map<string, Promise<void>>;
+	turns: Map<string, Turn>;
 }
+
+/** One item's hold on a key: over once its write has an answer. */
+interface Turn {
+	over: boolean;
+}
+
+const POLL_MS = 25;
 
 const openScopes = new Map<string, RunScope>();
 
@@ -19,7 +26,8 @@ export function runScope(ctx: IExecuteSingleFunctions): RunScope {
 	if (!scope) {
 		scope = { lists: new Map(), turns: new Map() };
 		openScopes.set(key, scope);
-		setImmediate(() => openScopes.delete(key));
+		// a timer runs only after every item of the loop has joined (their pre-sends resume as microtasks)
+		void sleep(0).then(() => openScopes.delete(key));
 	}
 	return scope;
 }
@@ -37,21 +45,18 @@ export function sharedList(scope: RunScope, name: string, fetch: () => Promise<I
 }
 
 /**
- * Waits until the earlier items of this run holding `key` have finished their write (or their request's
- * time-out has passed, when a failed connection means they never report back). Returns the function that
- * ends this item's turn; call it exactly when this item's write is settled.
+ * Waits until the earlier item of this run holding `key` has its answer, or until `timeoutMs` passed (its
+ * request cannot last longer; a dropped connection never reports back). Returns the function that ends
+ * this item's turn; call it once this item's write has its answer. Only items sharing a key ever wait,
+ * in short sleeps (community nodes may not hold timers of their own).
  */
 export async function takeTurn(scope: RunScope, key: string, timeoutMs: number): Promise<() => void> {
-	let timer: NodeJS.Timeout | undefined;
-	const timedOut = new Promise<void>((resolve) => {
-		timer = setTimeout(resolve, timeoutMs);
-		timer.unref();
-	});
-	const previous = Promise.race([scope.turns.get(key) ?? Promise.resolve(), timedOut]);
-	let end: () => void = () => undefined;
-	const mine = new Promise<void>((resolve) => (end = resolve));
-	scope.turns.set(key, previous.then(() => mine));
-	await previous;
-	clearTimeout(timer);
-	return end;
+	const earlier = scope.turns.get(key);
+	const mine: Turn = { over: false };
+	scope.turns.set(key, mine);
+	const deadline = Date.now() + timeoutMs;
+	while (earlier && !earlier.over && Date.now() < deadline) await sleep(POLL_MS);
+	return () => {
+		mine.over = true;
+	};
 }

@@ -63,11 +63,13 @@ export async function inTurn<T>(
 ): Promise<T> {
 	const scope = runScope(ctx);
 	const endTurn = await takeTurn(scope, key, turnTimeout(options));
+	let handedOver = false;
 	try {
-		return await work(endTurn, scope);
-	} catch (error) {
-		endTurn();
-		throw error;
+		const result = await work(endTurn, scope);
+		handedOver = true;
+		return result;
+	} finally {
+		if (!handedOver) endTurn();
 	}
 }
 
