@@ -5,6 +5,7 @@ import { apiFailure, isApiSuccess } from './errors';
 import { applyFilters } from './filters';
 import { readRecordId } from './parameters';
 import { RECORD_ID } from './pre-send';
+import { listOf, recordFromAnswer, withBothEstimateNumbers } from './records';
 import type { ApiEnvelope, Resource } from './types';
 
 export type PostReceive = (
@@ -27,23 +28,12 @@ function envelopeOf(response: IN8nHttpFullResponse): ApiEnvelope {
 	return response.body as ApiEnvelope;
 }
 
-function list(body: ApiEnvelope, key: string): IDataObject[] {
-	const value = body[key];
-	return Array.isArray(value) ? (value as IDataObject[]) : [];
-}
-
-/** Estimates carry their number under both names, whichever the endpoint used. */
-function withBothEstimateNumbers(estimate: IDataObject): IDataObject {
-	const number = estimate.reference_no ?? estimate.estimate_no;
-	return { ...estimate, estimate_no: number, reference_no: number };
-}
-
 const toItems = (records: IDataObject[]): INodeExecutionData[] => records.map((json) => ({ json }));
 
 /** Get Many: one item per record, then the node's filters, then Return All / Limit. */
 export function shapeList(resource: Resource): PostReceive {
 	return async function listRecords(this: IExecuteSingleFunctions, _items, response) {
-		let records = list(envelopeOf(response), 'data');
+		let records = listOf(envelopeOf(response), 'data');
 		if (resource === 'estimate') records = records.map(withBothEstimateNumbers);
 		const timeZone = this.getTimezone();
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
@@ -58,24 +48,7 @@ export function shapeList(resource: Resource): PostReceive {
 /** Get, create, update: the record with its related lists, envelope removed. */
 export function shapeRecord(resource: Resource): PostReceive {
 	return async function singleRecord(this: IExecuteSingleFunctions, _items, response) {
-		const body = envelopeOf(response);
-		switch (resource) {
-			case 'client': {
-				const client = list(body, 'data')[0] ?? {};
-				const related = 'invoices' in body ? { invoices: list(body, 'invoices'), estimates: list(body, 'estimates').map(withBothEstimateNumbers) } : {};
-				return toItems([{ ...client, ...related }]);
-			}
-			case 'expense':
-				return toItems([list(body, 'expense')[0] ?? {}]);
-			case 'invoice': {
-				const related = 'payments' in body ? { payments: list(body, 'payments'), send_log: list(body, 'send_log') } : {};
-				return toItems([{ ...(list(body, 'invoice')[0] ?? {}), items: list(body, 'items'), ...related }]);
-			}
-			case 'estimate': {
-				const related = 'send_log' in body ? { send_log: list(body, 'send_log') } : {};
-				return toItems([{ ...withBothEstimateNumbers(list(body, 'estimate')[0] ?? {}), items: list(body, 'items'), ...related }]);
-			}
-		}
+		return toItems([recordFromAnswer(resource, envelopeOf(response))]);
 	};
 }
 
