@@ -57,6 +57,11 @@ export class N8nCli {
 		await this.run(['import:workflow', '--separate', `--input=${dir}`]);
 	}
 
+	/** Marks the workflow's current version as published; a following `n8n start` activates it. */
+	async publishWorkflow(workflowId: string): Promise<void> {
+		await this.run(['publish:workflow', `--id=${workflowId}`]);
+	}
+
 	/** Executes a workflow (it must start with a Manual Trigger) and returns n8n's run data. */
 	async execute(workflowId: string): Promise<RunResult> {
 		const { stdout, stderr } = await runCommand(NODE24_BIN, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], {

@@ -1,4 +1,4 @@
-import { NodeApiError, NodeOperationError, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IExecuteSingleFunctions, type INode, type JsonObject } from 'n8n-workflow';
 
 import type { ApiEnvelope } from './types';
 
@@ -53,16 +53,31 @@ export function isApiSuccess(statusCode: number, body: unknown): body is ApiEnve
 	);
 }
 
-/** The error a failed call becomes: operation, HTTP code and the server's message, plus a hint. */
-export function apiFailure(ctx: IExecuteSingleFunctions, statusCode: number, body: unknown): NodeApiError {
-	const message = `${operationLabel(ctx)} failed (HTTP ${statusCode}): ${serverMessage(body)}`;
+/**
+ * The error a failed call becomes, for either node: what was done, the HTTP code and the server's message,
+ * plus a hint (`hints` replaces the default hint of a code).
+ */
+export function apiError(
+	node: INode,
+	action: string,
+	statusCode: number,
+	body: unknown,
+	options: { itemIndex?: number; hints?: Record<number, string> } = {},
+): NodeApiError {
+	const message = `${action} failed (HTTP ${statusCode}): ${serverMessage(body)}`;
 	const envelope: JsonObject = typeof body === 'object' && body !== null ? (body as JsonObject) : { body: String(body) };
-	return new NodeApiError(ctx.getNode(), envelope, {
+	return new NodeApiError(node, envelope, {
 		message,
-		description: HINTS[statusCode] ?? (statusCode >= 500 ? 'The service failed: try again later.' : undefined),
+		description:
+			options.hints?.[statusCode] ?? HINTS[statusCode] ?? (statusCode >= 500 ? 'The service failed: try again later.' : undefined),
 		httpCode: String(statusCode),
-		itemIndex: ctx.getItemIndex(),
+		itemIndex: options.itemIndex,
 	});
+}
+
+/** The error a failed call of the action node becomes: operation, HTTP code and the server's message, plus a hint. */
+export function apiFailure(ctx: IExecuteSingleFunctions, statusCode: number, body: unknown): NodeApiError {
+	return apiError(ctx.getNode(), operationLabel(ctx), statusCode, body, { itemIndex: ctx.getItemIndex() });
 }
 
 /** An input the user must fix before anything is sent. */

@@ -5,6 +5,7 @@ import { describeRecord, matchKey, type GuardedResource } from './matching';
 import { readRecordId } from './parameters';
 import { createParams, paymentParams, RECORD_ID, sendParams, withParams, type PreSend } from './pre-send';
 import { readApi } from './read-api';
+import { listOf } from './records';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch } from './write-guards';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
@@ -73,8 +74,7 @@ function isRecent(timestamp: unknown, minutes: number, now = Date.now()): boolea
 	return Number.isFinite(at) && now - at <= minutes * 60_000 && at - now <= 60_000;
 }
 
-const firstOf = (body: IDataObject, key: string): IDataObject => (Array.isArray(body[key]) ? ((body[key] as IDataObject[])[0] ?? {}) : {});
-const listOf = (body: IDataObject, key: string): IDataObject[] => (Array.isArray(body[key]) ? (body[key] as IDataObject[]) : []);
+const firstOf = (body: IDataObject, key: string): IDataObject => listOf(body, key)[0] ?? {};
 
 export type IfPaid = 'skip' | 'error' | 'record';
 

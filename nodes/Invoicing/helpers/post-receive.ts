@@ -6,6 +6,7 @@ import { applyFilters } from './filters';
 import { readRecordId } from './parameters';
 import { RECORD_ID } from './pre-send';
 import { describeRecord, differences, type GuardedResource } from './matching';
+import { listOf, recordFromAnswer, withBothEstimateNumbers } from './records';
 import { simplifyRecord } from './simplify';
 import type { ApiEnvelope, Resource } from './types';
 import { decisionOf, settleWrite } from './write-guards';
@@ -34,17 +35,6 @@ function envelopeOf(response: IN8nHttpFullResponse): ApiEnvelope {
 	return response.body as ApiEnvelope;
 }
 
-function list(body: ApiEnvelope, key: string): IDataObject[] {
-	const value = body[key];
-	return Array.isArray(value) ? (value as IDataObject[]) : [];
-}
-
-/** Estimates carry their number under both names, whichever the endpoint used. */
-function withBothEstimateNumbers(estimate: IDataObject): IDataObject {
-	const number = estimate.reference_no ?? estimate.estimate_no;
-	return { ...estimate, estimate_no: number, reference_no: number };
-}
-
 const toItems = (records: IDataObject[]): INodeExecutionData[] => records.map((json) => ({ json }));
 
 /** Simplify (Get and Get Many of invoices, estimates, expenses): on unless switched off. */
@@ -55,7 +45,7 @@ function wantsSimple(ctx: IExecuteSingleFunctions, resource: Resource): boolean 
 /** Get Many: one item per record, then the node's filters, then Return All / Limit. */
 export function shapeList(resource: Resource): PostReceive {
 	return async function listRecords(this: IExecuteSingleFunctions, _items, response) {
-		let records = list(envelopeOf(response), 'data');
+		let records = listOf(envelopeOf(response), 'data');
 		if (resource === 'estimate') records = records.map(withBothEstimateNumbers);
 		const timeZone = this.getTimezone();
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
@@ -68,38 +58,17 @@ export function shapeList(resource: Resource): PostReceive {
 	};
 }
 
-/** The record of a get, create or update answer with its related lists, envelope removed. */
-export function fullRecord(resource: Resource, body: ApiEnvelope): IDataObject {
-	switch (resource) {
-		case 'client': {
-			const client = list(body, 'data')[0] ?? {};
-			const related = 'invoices' in body ? { invoices: list(body, 'invoices'), estimates: list(body, 'estimates').map(withBothEstimateNumbers) } : {};
-			return { ...client, ...related };
-		}
-		case 'expense':
-			return list(body, 'expense')[0] ?? {};
-		case 'invoice': {
-			const related = 'payments' in body ? { payments: list(body, 'payments'), send_log: list(body, 'send_log') } : {};
-			return { ...(list(body, 'invoice')[0] ?? {}), items: list(body, 'items'), ...related };
-		}
-		case 'estimate': {
-			const related = 'send_log' in body ? { send_log: list(body, 'send_log') } : {};
-			return { ...withBothEstimateNumbers(list(body, 'estimate')[0] ?? {}), items: list(body, 'items'), ...related };
-		}
-	}
-}
-
 /** Get, create, update: the record with its related lists, envelope removed. */
 export function shapeRecord(resource: Resource): PostReceive {
 	return async function singleRecord(this: IExecuteSingleFunctions, _items, response) {
-		return toItems([fullRecord(resource, envelopeOf(response))]);
+		return toItems([recordFromAnswer(resource, envelopeOf(response))]);
 	};
 }
 
 /** Get: the full record, or its simple form when Simplify is on. */
 export function shapeFetched(resource: Resource): PostReceive {
 	return async function fetchedRecord(this: IExecuteSingleFunctions, _items, response) {
-		const record = fullRecord(resource, envelopeOf(response));
+		const record = recordFromAnswer(resource, envelopeOf(response));
 		return toItems([wantsSimple(this, resource) ? simplifyRecord(resource, record) : record]);
 	};
 }

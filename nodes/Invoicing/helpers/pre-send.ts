@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { BASE_URL_HINT, baseUrlProblem } from './base-url';
 import { inputError } from './errors';
 import { encodeBracketForm } from './form-encoding';
 import { readApi } from './read-api';
@@ -34,14 +35,8 @@ export function withParams(resource: Resource, options: IHttpRequestOptions, par
 
 /** Refuses a credential whose Base URL does not end in /v1, before anything is sent. */
 export async function checkBaseUrl(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const baseUrl = String(options.baseURL ?? '');
-	if (!/^https?:\/\/.+\/v1$/.test(baseUrl)) {
-		throw inputError(
-			this,
-			`The Base URL of the Invoicing credential must end in /v1, got "${baseUrl}"`,
-			'Edit the credential: for example https://invoicing.example.com/v1',
-		);
-	}
+	const problem = baseUrlProblem(String(options.baseURL ?? ''));
+	if (problem) throw inputError(this, problem, BASE_URL_HINT);
 	return options;
 }
 

@@ -1,20 +1,12 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { callApi } from './api-request';
 import { apiFailure, isApiSuccess } from './errors';
 import type { ApiEnvelope } from './types';
 
-export const CREDENTIAL_TYPE = 'invoicingApi';
-
-/** A GET the node makes itself (lookups before a write), authenticated like the engine's own request. */
+/** A GET the action node makes itself (lookups before a write); a failure is the operation's error. */
 export async function readApi(ctx: IExecuteSingleFunctions, baseURL: string | undefined, url: string): Promise<ApiEnvelope> {
-	const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
-		method: 'GET',
-		baseURL,
-		url,
-		json: true,
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-	})) as { statusCode: number; body: unknown };
-	if (!isApiSuccess(response.statusCode, response.body)) throw apiFailure(ctx, response.statusCode, response.body);
-	return response.body;
+	const { statusCode, body } = await callApi(ctx, baseURL, 'GET', url);
+	if (!isApiSuccess(statusCode, body)) throw apiFailure(ctx, statusCode, body);
+	return body;
 }

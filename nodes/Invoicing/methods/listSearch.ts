@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { isApiSuccess } from '../helpers/errors';
-import { CREDENTIAL_TYPE } from '../helpers/read-api';
+import { CREDENTIAL_TYPE } from '../helpers/api-request';
 
 type Labeler = (record: IDataObject) => string;
 

@@ -1,0 +1,37 @@
+import {
+	NodeConnectionTypes,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { searchClients } from '../Invoicing/methods/listSearch';
+import { triggerProperties } from './description';
+import { pollInvoicing } from './poll';
+
+export class InvoicingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Invoicing Trigger',
+		name: 'invoicingTrigger',
+		icon: { light: 'file:../Invoicing/invoicing.svg', dark: 'file:../Invoicing/invoicing.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow when clients, expenses, invoices or estimates are created, paid, overdue or accepted',
+		defaults: { name: 'Invoicing Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'invoicingApi', required: true }],
+		properties: triggerProperties,
+	};
+
+	methods = {
+		listSearch: { searchClients },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollInvoicing(this);
+	}
+}

@@ -1,0 +1,62 @@
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import type { Resource } from '../Invoicing/helpers/types';
+
+/** The optional filters of the trigger; each applies to the records that carry its field. */
+export interface TriggerFilters {
+	/** Invoices and estimates of this client (`customer_id`), or this client itself. */
+	clientId?: string;
+	/** Invoices, estimates and expenses in this ISO 4217 currency. */
+	currency?: string;
+	/** Invoices and estimates whose `total`, expenses whose `amount`, is at least this. */
+	minTotal?: number;
+}
+
+function locatorValue(value: unknown): string {
+	if (typeof value === 'object' && value !== null && 'value' in value) return String((value as IDataObject).value ?? '').trim();
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** Reads and checks the Filters collection; a currency that is not three letters is refused, never guessed. */
+export function readFilters(ctx: IPollFunctions): TriggerFilters {
+	const raw = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const filters: TriggerFilters = {};
+	const clientId = locatorValue(raw.clientId);
+	if (clientId !== '') filters.clientId = clientId;
+	const currency = typeof raw.currency === 'string' ? raw.currency.trim().toUpperCase() : '';
+	if (currency !== '') {
+		if (!/^[A-Z]{3}$/.test(currency)) {
+			throw new NodeOperationError(ctx.getNode(), `Filter "Currency" must be an ISO 4217 code such as USD, got "${String(raw.currency)}"`, {
+				description: 'Enter the three-letter code of the currency, or remove the filter.',
+			});
+		}
+		filters.currency = currency;
+	}
+	if (raw.minTotal !== undefined && raw.minTotal !== null && raw.minTotal !== '') {
+		const minTotal = Number(raw.minTotal);
+		if (!Number.isFinite(minTotal)) {
+			throw new NodeOperationError(ctx.getNode(), `Filter "Minimum Total" must be a number, got "${String(raw.minTotal)}"`);
+		}
+		filters.minTotal = minTotal;
+	}
+	return filters;
+}
+
+const AMOUNT_FIELD: Partial<Record<Resource, string>> = { invoice: 'total', estimate: 'total', expense: 'amount' };
+
+/** True when the listed record passes every filter that applies to its kind. */
+export function passesFilters(resource: Resource, record: IDataObject, filters: TriggerFilters): boolean {
+	if (filters.clientId !== undefined && resource !== 'expense') {
+		const clientOfRecord = resource === 'client' ? record.id : record.customer_id;
+		if (String(clientOfRecord ?? '') !== filters.clientId) return false;
+	}
+	if (filters.currency !== undefined && resource !== 'client') {
+		if (String(record.currency ?? '').toUpperCase() !== filters.currency) return false;
+	}
+	const amountField = AMOUNT_FIELD[resource];
+	if (filters.minTotal !== undefined && amountField !== undefined) {
+		const amount = Number(record[amountField]);
+		if (!Number.isFinite(amount) || amount < filters.minTotal) return false;
+	}
+	return true;
+}

@@ -1,0 +1,160 @@
+/**
+ * The Invoicing Trigger inside a running `n8n start`: the example workflow 5 published, its first poll (at
+ * activation) records the baseline, an invoice goes overdue in the sandbox, the next poll (n8n allows one a minute
+ * at the shortest) starts an execution whose output is read back through n8n's REST API.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import { todayIn } from '../../nodes/Invoicing/helpers/dates';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { N8N_BIN, N8N_DIR, NODE24_BIN } from '../../scripts/n8n/config';
+import { readExample, setUpN8n } from '../../scripts/n8n/harness';
+import { n8nEnvironment } from '../../scripts/n8n/n8n-cli';
+import { Service, shiftDate } from '../trigger/service';
+
+const API_KEY = 'e2e-trigger-key';
+const OWNER = { email: 'trigger-e2e@invoicing.local', password: 'Trigger-e2e-1' };
+const BROWSER_ID = 'invoicing-trigger-e2e';
+const DEADLINE_MS = 3 * 60 * 1000;
+
+interface Execution {
+	id: string;
+	status: string;
+}
+
+type RunData = Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>;
+
+let sandbox: Sandbox;
+let n8n: ChildProcess | undefined;
+let log = '';
+
+async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+async function until<T>(what: string, deadline: number, probe: () => Promise<T | undefined>): Promise<T> {
+	while (Date.now() < deadline) {
+		const value = await probe().catch(() => undefined);
+		if (value !== undefined) return value;
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+	}
+	throw new Error(`Timed out waiting for ${what}. n8n's log ends with:\n${log.slice(-4000)}`);
+}
+
+/** n8n's REST API as the owner (the auth cookie is bound to the browser id sent at login). */
+class N8nRest {
+	private cookie = '';
+
+	constructor(private readonly base: string) {}
+
+	async login(): Promise<void> {
+		const response = await fetch(`${this.base}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+		if (!response.ok) throw new Error(`login: HTTP ${response.status} ${await response.text()}`);
+		this.cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	}
+
+	async get<T>(path: string): Promise<T> {
+		const response = await fetch(`${this.base}/rest${path}`, { headers: { cookie: this.cookie, 'browser-id': BROWSER_ID } });
+		if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status} ${await response.text()}`);
+		return ((await response.json()) as { data: T }).data;
+	}
+}
+
+afterAll(async () => {
+	if (n8n && n8n.exitCode === null) {
+		n8n.kill('SIGTERM');
+		await new Promise((resolve) => n8n?.once('exit', resolve));
+	}
+	await sandbox?.close();
+});
+
+test('a published workflow with the Invoicing Trigger runs once when an invoice becomes overdue', async () => {
+	const started = Date.now();
+	const deadline = started + DEADLINE_MS + 5 * 60 * 1000; // setup (build, pack, imports) comes on top of the 3 minutes
+	sandbox = await startSandbox({ apiKey: API_KEY });
+	const service = new Service(sandbox, API_KEY);
+	const client = await service.client('Acme Ltd', 'billing@acme.example');
+	const alreadyOverdue = await service.invoice(client, 'INV-OLD', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -3) });
+
+	const example = readExample('5-invoice-overdue-resend.json');
+	const workflow = {
+		...example,
+		// the shortest poll n8n 2.40 allows: a sub-minute cron is refused at activation
+		nodes: example.nodes.map((node) =>
+			node.name === 'Invoice Overdue' ? { ...node, parameters: { ...node.parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } } } : node,
+		),
+	};
+	const port = await freePort();
+	const env = {
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+		N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
+		N8N_INSTANCE_OWNER_PASSWORD_HASH: '',
+		N8N_INSTANCE_OWNER_FIRST_NAME: 'Trigger',
+		N8N_INSTANCE_OWNER_LAST_NAME: 'Test',
+	};
+	const { cli, userFolder } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows: [workflow], env });
+	await cli.publishWorkflow(workflow.id);
+	const bcrypt = require(join(N8N_DIR, 'node_modules', 'bcryptjs')) as { hashSync(text: string, rounds: number): string };
+	env.N8N_INSTANCE_OWNER_PASSWORD_HASH = bcrypt.hashSync(OWNER.password, 10);
+
+	const setupDone = Date.now();
+	n8n = spawn(NODE24_BIN, [N8N_BIN, 'start'], { env: n8nEnvironment(userFolder, env), stdio: ['ignore', 'pipe', 'pipe'] });
+	n8n.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+	n8n.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+	sandbox.clearRequests();
+	const runDeadline = Math.min(deadline, setupDone + DEADLINE_MS);
+	// activation runs the first poll (the baseline): the sandbox sees the trigger list the invoices
+	await until('the workflow to be activated (its first poll is the baseline)', runDeadline, async () =>
+		sandbox.requests().some((r) => r.method === 'GET' && r.path === '/v1/invoice/all') ? true : undefined,
+	);
+	const activated = Date.now();
+	const overdue = await service.invoice(client, 'INV-LATE', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -1) });
+
+	const rest = new N8nRest(`http://127.0.0.1:${port}`);
+	await until('n8n to accept the owner login', runDeadline, async () => (await rest.login(), true));
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
+	const finished = await until('an execution of the published workflow', runDeadline, async () => {
+		const { results } = await rest.get<{ results: Execution[] }>(`/executions?filter=${filter}`);
+		return results.find((e) => e.status !== 'running' && e.status !== 'new');
+	});
+	const executionSeconds = (Date.now() - activated) / 1000;
+
+	const detail = await rest.get<{ data: string; status: string; mode: string }>(`/executions/${finished.id}`);
+	const { parse } = require(join(N8N_DIR, 'node_modules', 'flatted')) as { parse(text: string): { resultData: { runData: RunData } } };
+	const runData = parse(detail.data).resultData.runData;
+	const output = (node: string) => (runData[node]?.[0]?.data?.main[0] ?? []).map((item) => item.json);
+
+	expect([detail.status, detail.mode]).toEqual(['success', 'trigger']);
+	// the invoice that was already overdue at publishing is baseline: only the new one comes
+	expect(output('Invoice Overdue')).toEqual([
+		expect.objectContaining({ event: 'invoiceOverdue', id: overdue, invoice_no: 'INV-LATE', customer_id: client, payment_status: 'Not Paid', payments: [], send_log: [] }),
+	]);
+	expect(output('Invoice Overdue')[0].detectedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+	expect(output('Send Invoice Again')).toEqual([{ success: true, id: overdue, message: 'Invoice was successfully sent.' }]);
+	const state = sandbox.state();
+	expect(state.invoices.find((i) => i.id === overdue)?.send_log.map((s) => s.email)).toEqual(['billing@acme.example']);
+	expect(state.invoices.find((i) => i.id === alreadyOverdue)?.send_log).toEqual([]);
+	// exactly one execution: the event is not repeated by the polls after it
+	const { results } = await rest.get<{ results: Execution[] }>(`/executions?filter=${filter}`);
+	expect(results).toHaveLength(1);
+	console.log(
+		`trigger e2e: setup (build, pack, import, publish) ${((setupDone - started) / 1000).toFixed(0)} s, n8n start to activation ${((activated - setupDone) / 1000).toFixed(0)} s, change to finished execution ${executionSeconds.toFixed(0)} s, total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+	);
+}, 12 * 60 * 1000);
