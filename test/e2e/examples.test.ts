@@ -65,7 +65,7 @@ describe('example workflows inside real n8n', () => {
 		}
 	});
 
-	test('3: spreadsheet sync: CSV rows become clients and invoices, totals land in a CSV report', async () => {
+	test('3: spreadsheet sync: CSV rows become clients and invoices, totals land in a CSV report; a second run creates nothing', async () => {
 		sandbox.reset({ seed: 'empty' });
 		const run = await cli.execute(ids['3-spreadsheet-sync.json']);
 		expect(run.status).toBe('success');
@@ -88,6 +88,17 @@ describe('example workflows inside real n8n', () => {
 			'CP-2001,Contoso Pharmacy,EUR,600,114,714,2026-12-15',
 			'FB-3001,Fabrikam Inc,USD,1193.75,89.53,1283.28,2027-01-10',
 		]);
+		// the next day's run of the same sheet: the duplicate guards find every client and invoice, nothing is created
+		const again = await cli.execute(ids['3-spreadsheet-sync.json']);
+		expect(again.status).toBe('success');
+		expect(nodeOutput(again, 'Create Client').map((c) => c.action)).toEqual(['existing', 'existing', 'existing']);
+		expect(nodeOutput(again, 'Create Invoice').map((i) => [i.invoice_no, i.action])).toEqual([
+			['NW-1001', 'existing'],
+			['CP-2001', 'existing'],
+			['FB-3001', 'existing'],
+		]);
+		expect(sandbox.state().clients).toHaveLength(3);
+		expect(sandbox.state().invoices).toHaveLength(3);
 	});
 
 	test('4: estimate to invoice: the pending estimate is accepted and invoiced with the same client and items', async () => {
