@@ -82,10 +82,10 @@ describe('failures through the n8n engine', () => {
 
 	describe('input refused before any request', () => {
 		test.each([
-			[{ resource: 'client', operation: 'update', clientId: byId('1'), updateFields: {} }, 'Nothing to update: set at least one field under "Update Fields".'],
+			[{ resource: 'client', operation: 'update', clientId: byId('1'), updateFields: {} }, 'Nothing to update: set at least one field under "Update Fields" or "Fields to Clear".'],
 			[
 				{ resource: 'invoice', operation: 'update', invoiceId: byId('1'), itemsMode: 'keep', updateFields: {} },
-				'Nothing to update: set at least one field under "Update Fields" or replace the line items.',
+				'Nothing to update: set at least one field under "Update Fields" or "Fields to Clear", or replace the line items.',
 			],
 			// n8n itself checks required parameters and the locator's pattern before the node runs
 			[{ resource: 'invoice', operation: 'get', invoiceId: byId('  ') }, 'The ID has no spaces'],

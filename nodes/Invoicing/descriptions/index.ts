@@ -13,7 +13,7 @@ import { recordPaymentFields } from './invoice/recordPayment.operation';
 import { lineItemFields } from './line-items';
 import { recordFields } from './records';
 import { sendFields } from './send';
-import { additionalFields, ifExistsField, updateFields } from './write-fields';
+import { additionalFields, clearFields, ifExistsField, updateFields } from './write-fields';
 
 /**
  * Every parameter of the node after Resource, each name declared once (n8n evaluates every declared
@@ -35,6 +35,7 @@ export const invoicingProperties: INodeProperties[] = [
 	additionalFields,
 	...ifExistsField,
 	updateFields,
+	clearFields,
 	...getManyFields,
 ];
 

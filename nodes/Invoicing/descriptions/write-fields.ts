@@ -7,6 +7,16 @@ import { estimateOptionalFields, estimateUpdateFields } from './estimate/fields'
 import { expenseInputFields, vendorField } from './expense/fields';
 import { invoiceUpdateFields } from './invoice/fields';
 
+function clearOption(name: string): INodeProperties {
+	return {
+		displayName: name.charAt(0).toUpperCase() + name.slice(1),
+		name,
+		type: 'boolean',
+		default: true,
+		description: `Whether to empty the ${name}`,
+	};
+}
+
 /** Additional Fields of every Create: only what the user adds is sent. */
 export const additionalFields: INodeProperties = sharedCollection(
 	{ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field' },
@@ -28,6 +38,23 @@ export const updateFields: INodeProperties = sharedCollection(
 		expense: [...expenseInputFields, vendorField],
 		invoice: invoiceUpdateFields,
 		estimate: estimateUpdateFields,
+	},
+);
+
+/** Fields to Clear: optional text fields an update empties (an empty value under Update Fields means "unchanged"). */
+export const clearFields: INodeProperties = sharedCollection(
+	{
+		displayName: 'Fields to Clear',
+		name: 'clearFields',
+		placeholder: 'Add Field to Clear',
+		description: 'Optional fields to empty on the service; a field left empty under Update Fields keeps its value',
+	},
+	['update'],
+	{
+		client: ['address', 'email', 'phone'].map(clearOption),
+		expense: ['vendor'].map(clearOption),
+		invoice: ['description', 'note'].map(clearOption),
+		estimate: ['description', 'note'].map(clearOption),
 	},
 );
 

@@ -26,6 +26,14 @@ const DOCUMENT_OPTIONAL: FieldSpec[] = [
 	field('note', 'note', 'Note'),
 ];
 
+/** Optional text fields an update may empty ("Fields to Clear"): sent as an empty value. */
+export const CLEARABLE: Record<Resource, FieldSpec[]> = {
+	client: [field('address', 'address', 'Address'), field('email', 'email', 'Email'), field('phone', 'phone', 'Phone')],
+	expense: [field('vendor', 'vendor', 'Vendor')],
+	invoice: [field('description', 'description', 'Description'), field('note', 'note', 'Note')],
+	estimate: [field('description', 'description', 'Description'), field('note', 'note', 'Note')],
+};
+
 export interface ResourceFields {
 	/** Required on create: top-level parameters. */
 	required: FieldSpec[];

@@ -4,7 +4,7 @@ import { BASE_URL_HINT, baseUrlProblem } from './base-url';
 import { inputError } from './errors';
 import { encodeBracketForm } from './form-encoding';
 import { readApi } from './read-api';
-import { REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from './fields';
+import { CLEARABLE, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from './fields';
 import { readCollection, readLineItems, readRecordId, readRequired, toApiValue } from './parameters';
 import type { ApiParams, Resource } from './types';
 
@@ -81,6 +81,20 @@ async function currentValues(
 	return Array.isArray(list) && typeof list[0] === 'object' ? (list[0] as IDataObject) : {};
 }
 
+/** "Fields to Clear": each chosen field is sent empty, which the service stores as empty. */
+function readClears(ctx: IExecuteSingleFunctions, resource: Resource, setting: ApiParams): ApiParams {
+	const chosen = ctx.getNodeParameter('clearFields', {}) as IDataObject;
+	const clears: ApiParams = {};
+	for (const spec of CLEARABLE[resource]) {
+		if (chosen[spec.param] !== true) continue;
+		if (setting[spec.api] !== undefined) {
+			throw inputError(ctx, `"${spec.label}" is both set under "Update Fields" and chosen under "Fields to Clear": keep one.`);
+		}
+		clears[spec.api] = '';
+	}
+	return clears;
+}
+
 export function buildUpdateRequest(resource: Resource): PreSend {
 	return async function updateRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const { param, label } = RECORD_ID[resource];
@@ -88,10 +102,11 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 		const fields = RESOURCE_FIELDS[resource];
 		const params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional]);
 		if (fields.hasItems) params.items = readLineItems(this);
+		Object.assign(params, readClears(this, resource, params));
 		if (Object.values(params).every((value) => value === undefined)) {
 			throw inputError(
 				this,
-				`Nothing to update: set at least one field under "Update Fields"${fields.hasItems ? ' or replace the line items' : ''}.`,
+				`Nothing to update: set at least one field under "Update Fields" or "Fields to Clear"${fields.hasItems ? ', or replace the line items' : ''}.`,
 			);
 		}
 		const missing = Object.keys(REQUIRED_ON_UPDATE[resource].from).filter((api) => params[api] === undefined);
