@@ -3,17 +3,16 @@
  * workflows and a local owner account. Prints the URLs and the login; runs until Ctrl-C, then stops both.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startSandbox } from '../sandbox';
-import { CACHE_ROOT, N8N_BIN, N8N_DIR, NODE24_BIN } from './n8n/config';
+import { CACHE_ROOT, N8N_BIN, N8N_DIR, NODE24_BIN, READY_MARKER } from './n8n/config';
 import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from './n8n/harness';
 import { n8nEnvironment } from './n8n/n8n-cli';
 import { withDataDir } from './n8n/workflows';
+import { assertPortFree, readStartOptions, resetDemo } from './start-options';
 
-const N8N_PORT = 5678;
-const SANDBOX_PORT = 4010;
 const API_KEY = 'demo-key';
 const OWNER = { email: 'demo@invoicing.local', password: 'Invoicing-demo-1' };
 
@@ -36,20 +35,36 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 	throw new Error(`n8n did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** The last lines of n8n's log, so a failed start says why on the console. */
+function logTail(logFile: string, lines = 15): string {
+	try {
+		return readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+	} catch {
+		return '(no log written)';
+	}
+}
+
 async function main(): Promise<void> {
+	const { n8nPort, sandboxPort, reset } = readStartOptions();
 	const home = join(CACHE_ROOT, 'local-demo');
 	const userFolder = join(home, 'n8n-user');
 	const filesRoot = join(home, 'n8n-files');
 	const dataDir = join(filesRoot, 'invoicing');
+	if (reset) {
+		resetDemo([join(home, 'demo-book.json'), userFolder, filesRoot]);
+		console.log('Demo data reset: fresh demo book, n8n user folder and files.');
+	}
+	await assertPortFree(sandboxPort, 'the sandbox', 'sandbox-port');
+	await assertPortFree(N8N_PORT, 'n8n', 'n8n-port');
 	mkdirSync(dataDir, { recursive: true });
 	if (!existsSync(join(dataDir, 'invoices.csv'))) copyFileSync(join(EXAMPLES_DIR, 'data', 'invoices.csv'), join(dataDir, 'invoices.csv'));
 
-	const sandbox = await startSandbox({ port: SANDBOX_PORT, apiKey: API_KEY, seed: 'demo', dataFile: join(home, 'demo-book.json') });
+	const sandbox = await startSandbox({ port: sandboxPort, apiKey: API_KEY, seed: 'demo', dataFile: join(home, 'demo-book.json') });
 	console.log(`Sandbox of the Invoicing API: ${sandbox.url} (API key ${API_KEY}, data kept in ${join(home, 'demo-book.json')})`);
 
 	const env = {
 		N8N_RESTRICT_FILE_ACCESS_TO: filesRoot,
-		N8N_PORT: String(N8N_PORT),
+		N8N_PORT: String(n8nPort),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
 		N8N_SECURE_COOKIE: 'false',
@@ -60,7 +75,7 @@ async function main(): Promise<void> {
 		N8N_INSTANCE_OWNER_LAST_NAME: 'Owner',
 	};
 	const workflows = exampleFiles().map((file) => withDataDir(readExample(file), dataDir));
-	console.log('Preparing n8n (the first start installs it into the cache, a few minutes) ...');
+	if (!existsSync(READY_MARKER)) console.log(`Installing n8n into ${CACHE_ROOT} (first start only, about 5 minutes) ...`);
 	await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, userFolder, env });
 	env.N8N_INSTANCE_OWNER_PASSWORD_HASH = ownerPasswordHash();
 
@@ -84,18 +99,19 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stop(0));
 	n8n.once('exit', (code) => {
 		if (!stopping) {
-			console.error(`n8n stopped unexpectedly (exit ${code}); see ${logFile}`);
+			console.error(`n8n stopped unexpectedly (exit ${code}). The end of its log (${logFile}):\n${logTail(logFile)}`);
 			void stop(1);
 		}
 	});
 
-	await waitForHealth(`http://127.0.0.1:${N8N_PORT}/healthz`, 180_000);
+	await waitForHealth(`http://127.0.0.1:${n8nPort}/healthz`, 180_000);
 	console.log(
 		[
 			'',
-			`n8n editor:   http://127.0.0.1:${N8N_PORT}  (sign in as ${OWNER.email} / ${OWNER.password})`,
+			`n8n editor:   http://127.0.0.1:${n8nPort}  (sign in as ${OWNER.email} / ${OWNER.password})`,
 			`Sandbox API:  ${sandbox.url}`,
-			'Ready: the credential "Invoicing account" and the four example workflows are in n8n. Ctrl-C stops both.',
+			`Ready: the credential "Invoicing account" and the ${workflows.length} example workflows are in n8n. Ctrl-C stops both.`,
+			'Demo data is kept between starts; `npm start -- --reset` starts afresh.',
 			`n8n's log:    ${logFile}`,
 		].join('\n'),
 	);
