@@ -55,7 +55,7 @@ async function main(): Promise<void> {
 		console.log('Demo data reset: fresh demo book, n8n user folder and files.');
 	}
 	await assertPortFree(sandboxPort, 'the sandbox', 'sandbox-port');
-	await assertPortFree(N8N_PORT, 'n8n', 'n8n-port');
+	await assertPortFree(n8nPort, 'n8n', 'n8n-port');
 	mkdirSync(dataDir, { recursive: true });
 	if (!existsSync(join(dataDir, 'invoices.csv'))) copyFileSync(join(EXAMPLES_DIR, 'data', 'invoices.csv'), join(dataDir, 'invoices.csv'));
 
