@@ -26,8 +26,8 @@ export class Invoicing implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'invoicingApi', required: true }],
+		// no baseURL here: the credential's authenticate sets it (an expression here costs two evaluations per item)
 		requestDefaults: {
-			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
 			headers: { Accept: 'application/json' },
 			// failures are turned into NodeApiErrors by handleApiErrors, which also sees 200s whose status is "error"
 			ignoreHttpStatusErrors: true,

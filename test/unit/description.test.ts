@@ -26,7 +26,7 @@ describe('node description', () => {
 		expect([description.name, description.displayName, description.version, description.usableAsTool]).toEqual(['invoicing', 'Invoicing', 1, true]);
 		expect(description.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
 		expect(description.icon).toEqual({ light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' });
-		expect(description.requestDefaults?.ignoreHttpStatusErrors).toBe(true);
+		expect(description.requestDefaults).toEqual({ headers: { Accept: 'application/json' }, ignoreHttpStatusErrors: true });
 		expect(new Invoicing()).not.toHaveProperty('execute');
 	});
 
@@ -141,14 +141,29 @@ describe('credential description', () => {
 		]);
 	});
 
+	type Request = { url: string; baseURL?: string; headers: Record<string, string> };
+	const authenticate = (data: Record<string, string>, request: Request) =>
+		(credential.authenticate as (c: typeof data, r: Request) => Promise<Request>)(data, request);
+
 	test('authenticate: Bearer key under Authorization, the bare key under another header, no header without a key', async () => {
 		const request = { url: '/client/all', headers: { Accept: 'application/json' } };
-		const run = (data: Record<string, string>) => (credential.authenticate as (c: typeof data, r: typeof request) => Promise<typeof request>)(data, request);
-		expect((await run({ baseUrl: 'x', apiKey: 'k1', headerName: 'Authorization' })).headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer k1' });
-		expect((await run({ baseUrl: 'x', apiKey: 'k1', headerName: ' X-API-Key ' })).headers).toEqual({ Accept: 'application/json', 'X-API-Key': 'k1' });
-		expect((await run({ baseUrl: 'x', apiKey: 'k1', headerName: '' })).headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer k1' });
-		expect((await run({ baseUrl: 'x', apiKey: '', headerName: 'Authorization' })).headers).toEqual({ Accept: 'application/json' });
+		const base = 'http://127.0.0.1:4010/v1';
+		const run = (data: Record<string, string>) => authenticate({ baseUrl: `${base}/`, ...data }, request);
+		expect(await run({ apiKey: 'k1', headerName: 'Authorization' })).toEqual({ ...request, baseURL: base, headers: { Accept: 'application/json', Authorization: 'Bearer k1' } });
+		expect((await run({ apiKey: 'k1', headerName: ' X-API-Key ' })).headers).toEqual({ Accept: 'application/json', 'X-API-Key': 'k1' });
+		expect((await run({ apiKey: 'k1', headerName: '' })).headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer k1' });
+		expect(await run({ apiKey: '', headerName: 'Authorization' })).toEqual({ ...request, baseURL: base });
 		expect(request.headers).toEqual({ Accept: 'application/json' });
+	});
+
+	test('authenticate: the Base URL goes to requests without one (slashes trimmed), must end in /v1, and never replaces a given one', async () => {
+		const request = { url: '/client/all', headers: {} };
+		expect((await authenticate({ baseUrl: 'https://books.example/v1///' }, request)).baseURL).toBe('https://books.example/v1');
+		expect((await authenticate({ baseUrl: 'https://books.example/v1' }, { ...request, baseURL: 'http://127.0.0.1:9/v1' })).baseURL).toBe('http://127.0.0.1:9/v1');
+		await expect(authenticate({ baseUrl: 'https://books.example' }, request)).rejects.toMatchObject({
+			message: 'The Base URL of the Invoicing credential must end in /v1, got "https://books.example"',
+			description: 'Edit the credential: for example https://invoicing.example.com/v1',
+		});
 	});
 
 	test('a test request that fails a 200 carrying status "error"', () => {

@@ -3,7 +3,7 @@ import type { IHttpRequestMethods, INodeProperties, INodePropertyOptions, INodeP
 import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guarded-requests';
 import type { GuardedResource } from '../helpers/matching';
 import { handleApiErrors, shapeDeleted, shapeFetched, shapeList, shapeRecord, shapeWrite, type PostReceive } from '../helpers/post-receive';
-import { buildCreateRequest, buildUpdateRequest, checkBaseUrl, insertRecordId, type PreSend } from '../helpers/pre-send';
+import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/pre-send';
 import type { Resource } from '../helpers/types';
 
 /**
@@ -30,7 +30,7 @@ export function route(
 ): INodePropertyRouting {
 	return {
 		request: { method, url },
-		send: { preSend: [checkBaseUrl, ...preSend] },
+		send: { preSend },
 		output: { postReceive: [handleApiErrors, ...postReceive] },
 	};
 }

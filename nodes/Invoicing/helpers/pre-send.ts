@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { BASE_URL_HINT, baseUrlProblem } from './base-url';
 import { inputError } from './errors';
 import { encodeBracketForm } from './form-encoding';
 import { readApi } from './read-api';
@@ -31,13 +30,6 @@ export function withParams(resource: Resource, options: IHttpRequestOptions, par
 		body: encodeBracketForm(params),
 		headers: { ...options.headers, 'Content-Type': 'application/x-www-form-urlencoded' },
 	};
-}
-
-/** Refuses a credential whose Base URL does not end in /v1, before anything is sent. */
-export async function checkBaseUrl(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const problem = baseUrlProblem(String(options.baseURL ?? ''));
-	if (problem) throw inputError(this, problem, BASE_URL_HINT);
-	return options;
 }
 
 /** Puts the record id of the operation, URL-encoded, in place of `{id}` in the URL; an empty id is refused. */
