@@ -6,6 +6,7 @@ import { readRecordId } from './parameters';
 import { createParams, paymentParams, RECORD_ID, sendParams, withParams, type PreSend } from './pre-send';
 import { readApi } from './read-api';
 import { listOf } from './records';
+import type { ApiParams } from './types';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch } from './write-guards';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
@@ -14,6 +15,22 @@ const turnKey = (resource: GuardedResource, params: Parameters<typeof matchKey>[
 	const key = matchKey(resource, params);
 	return `${resource}\u0000${key.field}\u0000${key.value}`;
 };
+
+type MatchOutcome = (match: IDataObject | undefined, list: IDataObject[], endTurn: () => void) => IHttpRequestOptions;
+
+/** In this item's turn on its key: the run's one lookup, the single match (or none), then what to send. */
+async function withMatch(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	resource: GuardedResource,
+	params: ApiParams,
+	outcome: MatchOutcome,
+): Promise<IHttpRequestOptions> {
+	return await inTurn(ctx, options, turnKey(resource, params), async (endTurn, scope) => {
+		const list = await recordsOfRun(ctx, scope, options, resource);
+		return outcome(singleMatch(ctx, resource, params, list), list, endTurn);
+	});
+}
 
 /**
  * Create with a duplicate guard: the record's key (number; a client's e-mail, else name) is looked up
@@ -28,9 +45,7 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 			decide(this, { kind: 'create', resource });
 			return withParams(resource, options, params);
 		}
-		return await inTurn(this, options, turnKey(resource, params), async (endTurn, scope) => {
-			const list = await recordsOfRun(this, scope, options, resource);
-			const match = singleMatch(this, resource, params, list);
+		return await withMatch(this, options, resource, params, (match, list, endTurn) => {
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn);
 				return withParams(resource, options, params);
@@ -52,9 +67,7 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 export function buildUpsertRequest(resource: GuardedResource): PreSend {
 	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const params = createParams(this, resource);
-		return await inTurn(this, options, turnKey(resource, params), async (endTurn, scope) => {
-			const list = await recordsOfRun(this, scope, options, resource);
-			const match = singleMatch(this, resource, params, list);
+		return await withMatch(this, options, resource, params, (match, list, endTurn) => {
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn);
 				return withParams(resource, options, params);
