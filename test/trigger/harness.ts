@@ -18,9 +18,9 @@ import {
 
 import { InvoicingTrigger } from '../../nodes/InvoicingTrigger/InvoicingTrigger.node';
 import { TestCredentialsHelper } from '../engine/harness/credentials-helper';
+import { additionalData } from '../engine/harness/run-node';
 
 export const TRIGGER_TYPE = 'n8n-nodes-invoicing.invoicingTrigger';
-const BASE = 'http://127.0.0.1:5678';
 
 /** The trigger prepared as n8n's loader prepares a polling node (it adds "Poll Times"). */
 function nodeTypes(): INodeTypes {
@@ -36,27 +36,6 @@ function nodeTypes(): INodeTypes {
 		getByNameAndVersion: (name: string) => get(name),
 		getKnownTypes: (): KnownNodesAndCredentials['nodes'] => ({}),
 	};
-}
-
-function additionalData(helper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
-	return {
-		credentialsHelper: helper,
-		hooks,
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => undefined,
-		currentNodeExecutionIndex: 0,
-		variables: {},
-		restApiUrl: `${BASE}/rest`,
-		instanceBaseUrl: `${BASE}/`,
-		formBaseUrl: `${BASE}/form`,
-		formWaitingBaseUrl: `${BASE}/form-waiting`,
-		formTestBaseUrl: `${BASE}/form-test`,
-		webhookBaseUrl: `${BASE}/webhook`,
-		webhookWaitingBaseUrl: `${BASE}/webhook-waiting`,
-		webhookTestBaseUrl: `${BASE}/webhook-test`,
-		userId: 'trigger-test',
-	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
 export interface TriggerOptions {

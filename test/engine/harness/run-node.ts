@@ -36,7 +36,8 @@ export interface NodeRunResult {
 const NODE_NAME = 'Invoicing';
 const BASE = 'http://127.0.0.1:5678';
 
-function additionalData(helper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+/** What n8n hands the engine besides the workflow: the credentials helper, the hooks, real-looking URLs. */
+export function additionalData(helper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	const unused = () => {
 		throw new Error('not used by the engine tests');
 	};
