@@ -7,9 +7,35 @@ const HINTS: Record<number, string> = {
 	401: 'The service refused the API key: check the API Key (and its header name) in the Invoicing credential.',
 	404: 'No record has this ID: pick the record from the list, or check that it was not deleted.',
 	405: 'The service does not allow this method here: check that the Base URL ends in /v1.',
-	413: 'The request is larger than the service accepts (1 MB): send fewer or shorter line items.',
+	408: 'The service gave up waiting for the request: try again later.',
+	413: 'The request is larger than the service accepts: send fewer or shorter line items and texts.',
+	414: 'The request URL is too long for the service: client fields travel in the URL, so shorten the longest of them (name, address).',
 	429: 'The service is rate limiting: lower the batch size or add an interval under Options > Batching.',
+	431: 'The request URL or headers are too large for the service: client fields travel in the URL, so shorten the longest of them (name, address).',
 };
+
+/** Operations that change data; the first group applies again when repeated (a second payment, a second e-mail, a second record). */
+const REPEATS_EFFECT = new Set(['create', 'send', 'recordPayment']);
+const CHANGES_DATA = new Set([...REPEATS_EFFECT, 'update', 'upsert', 'delete', 'markPaid', 'markNotPaid']);
+
+/**
+ * For a write whose outcome is unknown (time-out, dropped connection, 5xx, an answer that is not JSON):
+ * what the user must know before retrying. Undefined for reads.
+ */
+export function uncertainWriteNote(ctx: IExecuteSingleFunctions): string | undefined {
+	const operation = String(ctx.getNodeParameter('operation'));
+	if (!CHANGES_DATA.has(operation)) return undefined;
+	const label = operationLabel(ctx);
+	return REPEATS_EFFECT.has(operation)
+		? `The service may have applied this ${label} before the failure. Check the record before running it again: a retry (including n8n's Retry On Fail) can apply it twice.`
+		: `The service may have applied this ${label} before the failure; running it again gives the same result.`;
+}
+
+/** An answer that does not say whether the service acted: 5xx, 408, or a 2xx that is not the service's JSON. */
+function outcomeUnknown(statusCode: number, body: unknown): boolean {
+	if (statusCode >= 500 || statusCode === 408) return true;
+	return statusCode >= 200 && statusCode < 300 && (typeof body !== 'object' || body === null);
+}
 
 const OPERATION_LABELS: Record<string, string> = {
 	getAll: 'Get Many',
@@ -57,9 +83,11 @@ export function isApiSuccess(statusCode: number, body: unknown): body is ApiEnve
 export function apiFailure(ctx: IExecuteSingleFunctions, statusCode: number, body: unknown): NodeApiError {
 	const message = `${operationLabel(ctx)} failed (HTTP ${statusCode}): ${serverMessage(body)}`;
 	const envelope: JsonObject = typeof body === 'object' && body !== null ? (body as JsonObject) : { body: String(body) };
+	const hint = HINTS[statusCode] ?? (statusCode >= 500 ? 'The service failed: try again later.' : undefined);
+	const note = outcomeUnknown(statusCode, body) ? uncertainWriteNote(ctx) : undefined;
 	return new NodeApiError(ctx.getNode(), envelope, {
 		message,
-		description: HINTS[statusCode] ?? (statusCode >= 500 ? 'The service failed: try again later.' : undefined),
+		description: [hint, note].filter(Boolean).join(' ') || undefined,
 		httpCode: String(statusCode),
 		itemIndex: ctx.getItemIndex(),
 	});
@@ -68,4 +96,15 @@ export function apiFailure(ctx: IExecuteSingleFunctions, statusCode: number, bod
 /** An input the user must fix before anything is sent. */
 export function inputError(ctx: IExecuteSingleFunctions, message: string, description?: string): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex: ctx.getItemIndex(), description });
+}
+
+/** "Item 3 (index 2)": the input row as a user counts it and as expressions ($itemIndex) do. */
+export function itemLabel(ctx: IExecuteSingleFunctions): string {
+	const index = ctx.getItemIndex();
+	return `Item ${index + 1} (index ${index})`;
+}
+
+/** A field of one input item refused before sending: `Item 3 (index 2): "Currency" ...`. */
+export function fieldError(ctx: IExecuteSingleFunctions, label: string, problem: string, description?: string): NodeOperationError {
+	return inputError(ctx, `${itemLabel(ctx)}: "${label}" ${problem}`, description);
 }

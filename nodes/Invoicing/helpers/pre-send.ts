@@ -4,7 +4,9 @@ import { apiFailure, inputError, isApiSuccess } from './errors';
 import { encodeBracketForm } from './form-encoding';
 import { REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from './fields';
 import { readCollection, readLineItems, readRecordId, readRequired, toApiValue } from './parameters';
+import { checkUrlLength } from './request-size';
 import type { ApiParams, Resource } from './types';
+import { checkDueNotBeforeIssue } from './validation';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
@@ -18,12 +20,18 @@ export const RECORD_ID: Record<Resource, { param: string; label: string }> = {
 	estimate: { param: 'estimateId', label: 'Estimate' },
 };
 
+const CLIENT_LABELS: Record<string, string> = Object.fromEntries(
+	[...RESOURCE_FIELDS.client.required, ...RESOURCE_FIELDS.client.optional].map((spec) => [spec.api, spec.label]),
+);
+
 /** Client operations take query parameters; the others a bracket-notation form body (DESIGN.md). */
-function withParams(resource: Resource, options: IHttpRequestOptions, params: ApiParams): IHttpRequestOptions {
+function withParams(ctx: IExecuteSingleFunctions, resource: Resource, options: IHttpRequestOptions, params: ApiParams): IHttpRequestOptions {
 	if (resource === 'client') {
 		const qs: IDataObject = {};
 		for (const [key, value] of Object.entries(params)) if (value !== undefined) qs[key] = value as string | number;
-		return { ...options, qs: { ...options.qs, ...qs } };
+		const withQuery = { ...options, qs: { ...options.qs, ...qs } };
+		checkUrlLength(ctx, withQuery, CLIENT_LABELS);
+		return withQuery;
 	}
 	return {
 		...options,
@@ -65,7 +73,8 @@ export function buildCreateRequest(resource: Resource): PreSend {
 			...readCollection(this, 'additionalFields', fields.optional),
 		};
 		if (fields.hasItems) params.items = readLineItems(this);
-		return withParams(resource, options, params);
+		checkDueNotBeforeIssue(this, params);
+		return withParams(this, resource, options, params);
 	};
 }
 
@@ -96,6 +105,7 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 		const fields = RESOURCE_FIELDS[resource];
 		const params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional]);
 		if (fields.hasItems) params.items = readLineItems(this);
+		checkDueNotBeforeIssue(this, params);
 		if (Object.values(params).every((value) => value === undefined)) {
 			throw inputError(
 				this,
@@ -110,7 +120,7 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 				params[api] = toApiValue(this, spec, current[REQUIRED_ON_UPDATE[resource].from[api]]);
 			}
 		}
-		return withParams(resource, urlWithId(this, resource, options), params);
+		return withParams(this, resource, urlWithId(this, resource, options), params);
 	};
 }
 
@@ -121,7 +131,7 @@ export function buildSendRequest(resource: 'invoice' | 'estimate'): PreSend {
 		const email = String(this.getNodeParameter('email', '')).trim();
 		if (email === '') throw inputError(this, '"Email" is required: enter the address to send to.');
 		const extra = readCollection(this, 'additionalFields', [{ param: 'phone', api: 'phone', label: 'Phone', kind: 'text' }]);
-		return withParams(resource, options, { id, email, ...extra });
+		return withParams(this, resource, options, { id, email, ...extra });
 	};
 }
 
@@ -137,5 +147,5 @@ export async function buildRecordPaymentRequest(
 	const extra = readCollection(this, 'additionalFields', [
 		{ param: 'paymentMethod', api: 'payment_method', label: 'Payment Method', kind: 'text' },
 	]);
-	return withParams('invoice', options, { id, ...params, ...extra });
+	return withParams(this, 'invoice', options, { id, ...params, ...extra });
 }
