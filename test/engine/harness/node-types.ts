@@ -2,12 +2,15 @@ import { DirectoryLoader } from 'n8n-core';
 import type { INodeType, INodeTypes, IVersionedNodeType, KnownNodesAndCredentials } from 'n8n-workflow';
 
 import { Invoicing } from '../../../nodes/Invoicing/Invoicing.node';
+import { withNamedTransportErrors } from '../../../nodes/Invoicing/helpers/transport';
 
 export const INVOICING_TYPE = 'n8n-nodes-invoicing.invoicing';
 
 /** The node types a test workflow uses, prepared as n8n's loader prepares them. */
 export function createNodeTypes(): INodeTypes {
 	const invoicing = new Invoicing();
+	// a no-op once the node wires it itself (Invoicing.node.ts: `description = withNamedTransportErrors({...})`)
+	invoicing.description = withNamedTransportErrors(invoicing.description);
 	// n8n's loader adds "Request Options" (batching, timeout, ...) to declarative nodes; without it the engine ignores them
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(invoicing);
 	const types: Record<string, INodeType> = { [INVOICING_TYPE]: invoicing };
