@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
-import { todayIn } from './dates';
-import { apiFailure, isApiSuccess } from './errors';
-import { applyFilters } from './filters';
+import { ACCEPTED_DATE_FORMS, todayIn } from './dates';
+import { apiFailure, fieldError, isApiSuccess } from './errors';
+import { applyFilters, FilterDateError } from './filters';
 import { readRecordId } from './parameters';
 import { RECORD_ID } from './pre-send';
 import type { ApiEnvelope, Resource } from './types';
@@ -47,7 +47,17 @@ export function shapeList(resource: Resource): PostReceive {
 		if (resource === 'estimate') records = records.map(withBothEstimateNumbers);
 		const timeZone = this.getTimezone();
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
-		records = applyFilters(resource, records, { filters, timeZone, today: todayIn(timeZone) });
+		try {
+			records = applyFilters(resource, records, { filters, timeZone, today: todayIn(timeZone) });
+		} catch (error) {
+			if (!(error instanceof FilterDateError)) throw error;
+			throw fieldError(
+				this,
+				error.filter,
+				`must be an unambiguous date, got ${JSON.stringify(error.value)}: give YYYY-MM-DD or an ISO date and time`,
+				`Accepted: ${ACCEPTED_DATE_FORMS}.`,
+			);
+		}
 		if (!this.getNodeParameter('returnAll', false)) {
 			records = records.slice(0, this.getNodeParameter('limit', 50) as number);
 		}
