@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { MAX_URL_LENGTH } from '../../nodes/Invoicing/helpers/request-size';
 import { byId, useEngineFixture } from './fixture';
@@ -9,7 +9,7 @@ async function clientId(): Promise<string> {
 	return ((await ctx.api('POST', '/client/add', { names: 'Acme' })).data as IDataObject[])[0].id as string;
 }
 
-const createInvoice = (client: string, additionalFields: IDataObject) => ({
+const createInvoice = (client: string, additionalFields: INodeParameters): INodeParameters => ({
 	resource: 'invoice',
 	operation: 'create',
 	clientId: byId(client),

@@ -6,8 +6,15 @@ import { withNamedTransportErrors } from '../../../nodes/Invoicing/helpers/trans
 
 export const INVOICING_TYPE = 'n8n-nodes-invoicing.invoicing';
 
-/** The node types a test workflow uses, prepared as n8n's loader prepares them. */
+let shared: INodeTypes | undefined;
+
+/** The node types a test workflow uses, prepared once per process as n8n's loader prepares them. */
 export function createNodeTypes(): INodeTypes {
+	shared ??= loadNodeTypes();
+	return shared;
+}
+
+function loadNodeTypes(): INodeTypes {
 	const invoicing = new Invoicing();
 	// a no-op once the node wires it itself (Invoicing.node.ts: `description = withNamedTransportErrors({...})`)
 	invoicing.description = withNamedTransportErrors(invoicing.description);
