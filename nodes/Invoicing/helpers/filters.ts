@@ -20,26 +20,26 @@ function idOf(value: unknown): string {
 	return text(value).trim();
 }
 
-/** A filter date in none of the accepted forms: refused, never silently left out (that would widen the list). */
-export class FilterDateError extends Error {
-	constructor(
-		readonly filter: string,
-		readonly value: unknown,
-	) {
-		super(`Filter "${filter}" is not a date in an accepted form`);
-	}
+const DATE_FILTERS: Record<string, string> = {
+	issueDateFrom: 'Issued After',
+	issueDateTo: 'Issued Before',
+	dueDateFrom: 'Due After',
+	dueDateTo: 'Due Before',
+};
+
+/**
+ * The first date filter in none of the accepted forms, with its label: it must be refused, never left out
+ * (that would silently widen the list).
+ */
+export function unreadableFilterDate(filters: IDataObject, timeZone: string): { label: string; value: unknown } | undefined {
+	const name = Object.keys(DATE_FILTERS).find((key) => toApiDate(filters[key], timeZone) === null);
+	return name === undefined ? undefined : { label: DATE_FILTERS[name], value: filters[name] };
 }
 
-function filterDate(filter: string, value: unknown, timeZone: string): string | undefined {
-	const date = toApiDate(value, timeZone);
-	if (date === null) throw new FilterDateError(filter, value);
-	return date;
-}
-
-/** Keeps records whose `field` date lies within [from, to] (either end may be open). */
-function dateRange(field: string, [fromName, from]: [string, unknown], [toName, to]: [string, unknown], timeZone: string): Predicate[] {
-	const start = filterDate(fromName, from, timeZone);
-	const end = filterDate(toName, to, timeZone);
+/** Keeps records whose `field` date lies within [from, to] (either end may be open; unreadable ends are refused before). */
+function dateRange(field: string, from: unknown, to: unknown, timeZone: string): Predicate[] {
+	const start = toApiDate(from, timeZone);
+	const end = toApiDate(to, timeZone);
 	const checks: Predicate[] = [];
 	if (start) checks.push((r) => text(r[field]) >= start);
 	if (end) checks.push((r) => text(r[field]) <= end);
@@ -54,15 +54,15 @@ function predicates(resource: Resource, { filters: f, timeZone, today }: FilterC
 			if (set('search')) checks.push((r) => contains(r.names, text(f.search)) || contains(r.email, text(f.search)));
 			break;
 		case 'expense':
-			checks.push(...dateRange('issued_date', ['Issued After', f.issueDateFrom], ['Issued Before', f.issueDateTo], timeZone));
+			checks.push(...dateRange('issued_date', f.issueDateFrom, f.issueDateTo, timeZone));
 			if (set('currency')) checks.push((r) => text(r.currency).toUpperCase() === text(f.currency).trim().toUpperCase());
 			if (set('vendor')) checks.push((r) => contains(r.vendor, text(f.vendor).trim()));
 			break;
 		case 'invoice':
 			if (set('paymentStatus')) checks.push((r) => r.payment_status === f.paymentStatus);
 			if (set('clientId') && idOf(f.clientId)) checks.push((r) => text(r.customer_id) === idOf(f.clientId));
-			checks.push(...dateRange('issue_date', ['Issued After', f.issueDateFrom], ['Issued Before', f.issueDateTo], timeZone));
-			checks.push(...dateRange('due_date', ['Due After', f.dueDateFrom], ['Due Before', f.dueDateTo], timeZone));
+			checks.push(...dateRange('issue_date', f.issueDateFrom, f.issueDateTo, timeZone));
+			checks.push(...dateRange('due_date', f.dueDateFrom, f.dueDateTo, timeZone));
 			if (f.overdueOnly === true) {
 				checks.push((r) => r.payment_status === 'Not Paid' && text(r.due_date) !== '' && text(r.due_date) < today);
 			}
@@ -75,7 +75,7 @@ function predicates(resource: Resource, { filters: f, timeZone, today }: FilterC
 	return checks;
 }
 
-/** The filters the API lacks, applied to the one list it returns. Throws FilterDateError for an unreadable date. */
+/** The filters the API lacks, applied to the one list it returns. */
 export function applyFilters(resource: Resource, records: IDataObject[], context: FilterContext): IDataObject[] {
 	const checks = predicates(resource, context);
 	return checks.length === 0 ? records : records.filter((record) => checks.every((check) => check(record)));

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 
 import { ACCEPTED_DATE_FORMS, todayIn } from './dates';
 import { apiFailure, fieldError, isApiSuccess } from './errors';
-import { applyFilters, FilterDateError } from './filters';
+import { applyFilters, unreadableFilterDate } from './filters';
 import { readRecordId } from './parameters';
 import { RECORD_ID } from './pre-send';
 import type { ApiEnvelope, Resource } from './types';
@@ -47,17 +47,16 @@ export function shapeList(resource: Resource): PostReceive {
 		if (resource === 'estimate') records = records.map(withBothEstimateNumbers);
 		const timeZone = this.getTimezone();
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
-		try {
-			records = applyFilters(resource, records, { filters, timeZone, today: todayIn(timeZone) });
-		} catch (error) {
-			if (!(error instanceof FilterDateError)) throw error;
+		const unreadable = unreadableFilterDate(filters, timeZone);
+		if (unreadable) {
 			throw fieldError(
 				this,
-				error.filter,
-				`must be an unambiguous date, got ${JSON.stringify(error.value)}: give YYYY-MM-DD or an ISO date and time`,
+				unreadable.label,
+				`must be an unambiguous date, got ${JSON.stringify(unreadable.value)}: give YYYY-MM-DD or an ISO date and time`,
 				`Accepted: ${ACCEPTED_DATE_FORMS}.`,
 			);
 		}
+		records = applyFilters(resource, records, { filters, timeZone, today: todayIn(timeZone) });
 		if (!this.getNodeParameter('returnAll', false)) {
 			records = records.slice(0, this.getNodeParameter('limit', 50) as number);
 		}

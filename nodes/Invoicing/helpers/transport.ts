@@ -1,5 +1,7 @@
 import {
 	NodeApiError,
+	NodeOperationError,
+	type JsonObject,
 	type DeclarativeRestApiSettings,
 	type IExecutePaginationFunctions,
 	type INodeExecutionData,
@@ -81,8 +83,10 @@ export async function sendNamingTransportErrors(
 	try {
 		return await this.makeRoutingRequest(requestData);
 	} catch (error) {
+		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
+		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
 		const code = codeOf(error);
-		if (code === undefined) throw error;
+		if (code === undefined) throw new NodeApiError(this.getNode(), error as JsonObject);
 		const cause = CAUSES[code];
 		const timeoutMs = Number(requestData.options.timeout ?? 300_000);
 		const baseUrl = String(requestData.options.baseURL ?? '');
