@@ -32,7 +32,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 			amountPaid: 4,
 			requestOptions: { timeout: 200 },
 		});
-		expect(result.error?.message).toBe('Record Payment Invoice failed: no answer within the time-out of 0.2 s');
+		expect(result.error?.message).toBe('Record Payment Invoice failed: no answer within the time-out of 0.2 s (the service may have applied it)');
 		expect(result.error?.description).toBe(
 			`Raise Options > Timeout if the service is slow, or try again later. ${WRITE_NOTE('Record Payment Invoice')} (ECONNABORTED)`,
 		);
@@ -54,7 +54,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 			{ resource: 'client', operation: 'create', names: '={{ $json.name }}' },
 			{ items: [{ name: 'Dropped' }], continueOnFail: true },
 		);
-		expect(result.items[0].error?.message).toBe('Create Client failed: the service closed the connection before answering');
+		expect(result.items[0].error?.message).toBe('Create Client failed: the service closed the connection before answering (the service may have applied it)');
 		expect(result.items[0].error?.description).toBe(
 			`The service or a proxy dropped the request: try again later. ${WRITE_NOTE('Create Client')} (ECONNRESET)`,
 		);
@@ -73,7 +73,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 		ctx.sandbox.injectFault({ kind: 'status', status: 503, message: 'maintenance', path: '/v1/invoice/send' });
 		const { invoice } = await clientAndInvoice();
 		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(invoice), email: 'a@b.example' });
-		expect(result.error?.message).toBe('Send Invoice failed (HTTP 503): maintenance');
+		expect(result.error?.message).toBe('Send Invoice failed (HTTP 503): maintenance (the service may have applied it)');
 		expect(result.error?.description).toBe(`The service failed: try again later. ${WRITE_NOTE('Send Invoice')}`);
 	});
 });

@@ -31,6 +31,9 @@ export function uncertainWriteNote(ctx: IExecuteSingleFunctions): string | undef
 		: `The service may have applied this ${label} before the failure; running it again gives the same result.`;
 }
 
+/** Appended to the message of a write whose outcome is unknown (the description says what to do). */
+export const MAY_HAVE_APPLIED = ' (the service may have applied it)';
+
 /** An answer that does not say whether the service acted: 5xx, 408, or a 2xx that is not the service's JSON. */
 function outcomeUnknown(statusCode: number, body: unknown): boolean {
 	if (statusCode >= 500 || statusCode === 408) return true;
@@ -81,10 +84,10 @@ export function isApiSuccess(statusCode: number, body: unknown): body is ApiEnve
 
 /** The error a failed call becomes: operation, HTTP code and the server's message, plus a hint. */
 export function apiFailure(ctx: IExecuteSingleFunctions, statusCode: number, body: unknown): NodeApiError {
-	const message = `${operationLabel(ctx)} failed (HTTP ${statusCode}): ${serverMessage(body)}`;
 	const envelope: JsonObject = typeof body === 'object' && body !== null ? (body as JsonObject) : { body: String(body) };
 	const hint = HINTS[statusCode] ?? (statusCode >= 500 ? 'The service failed: try again later.' : undefined);
 	const note = outcomeUnknown(statusCode, body) ? uncertainWriteNote(ctx) : undefined;
+	const message = `${operationLabel(ctx)} failed (HTTP ${statusCode}): ${serverMessage(body)}${note ? MAY_HAVE_APPLIED : ''}`;
 	return new NodeApiError(ctx.getNode(), envelope, {
 		message,
 		description: [hint, note].filter(Boolean).join(' ') || undefined,

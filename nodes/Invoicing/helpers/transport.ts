@@ -9,7 +9,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { operationLabel, uncertainWriteNote } from './errors';
+import { MAY_HAVE_APPLIED, operationLabel, uncertainWriteNote } from './errors';
 
 interface Cause {
 	/** What happened, in the words of the message. */
@@ -97,7 +97,7 @@ export async function sendNamingTransportErrors(
 			this.getNode(),
 			{ transportError: code, url: `${baseUrl}${requestData.options.url}` },
 			{
-				message: `${operationLabel(this)} failed: ${cause.what(timeoutMs, baseUrl)}`,
+				message: `${operationLabel(this)} failed: ${cause.what(timeoutMs, baseUrl)}${note ? MAY_HAVE_APPLIED : ''}`,
 				description: [cause.fix, note, `(${code})`].filter(Boolean).join(' '),
 				itemIndex: this.getItemIndex(),
 			},
