@@ -1,7 +1,15 @@
 import { startSandbox } from './server';
-import type { SandboxOptions } from './types';
+import type { LimitSpec, SandboxOptions } from './types';
 
-const USAGE = 'usage: npm run sandbox -- [--port 4010] [--api-key KEY] [--seed demo|empty] [--data FILE] [--deterministic]';
+const USAGE =
+	'usage: npm run sandbox -- [--port 4010] [--api-key KEY] [--seed demo|empty] [--data FILE] [--deterministic]' +
+	' [--max-concurrent N] [--max-per-second N] [--service-time-ms MS]';
+
+const LIMIT_FLAGS: Record<string, keyof LimitSpec> = {
+	'--max-concurrent': 'maxConcurrent',
+	'--max-per-second': 'maxPerSecond',
+	'--service-time-ms': 'serviceTimeMs',
+};
 
 function parseArgs(argv: string[]): SandboxOptions {
 	const options: SandboxOptions = { port: 4010 };
@@ -17,6 +25,11 @@ function parseArgs(argv: string[]): SandboxOptions {
 		else if (flag === '--seed') options.seed = value() === 'demo' ? 'demo' : 'empty';
 		else if (flag === '--data') options.dataFile = value();
 		else if (flag === '--deterministic') options.deterministic = true;
+		else if (flag in LIMIT_FLAGS) {
+			const number = Number(value());
+			if (!Number.isInteger(number) || number < 0) throw new Error(`${flag} needs a whole number of 0 or more\n${USAGE}`);
+			options.limits = { ...options.limits, [LIMIT_FLAGS[flag]]: number };
+		}
 		else throw new Error(`unknown option ${flag}\n${USAGE}`);
 	}
 	return options;

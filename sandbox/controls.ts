@@ -40,7 +40,11 @@ export function handleControl(
 			controls.clearFaults();
 			return sendJson(res, 200, { status: 'success' });
 		case 'POST limits':
-			controls.setLimits((body ?? {}) as LimitSpec);
+			try {
+				controls.setLimits((body ?? {}) as LimitSpec);
+			} catch (error) {
+				return sendError(res, 400, (error as Error).message);
+			}
 			return sendJson(res, 200, { status: 'success' });
 		case 'GET state':
 			return sendJson(res, 200, { status: 'success', ...controls.state() });

@@ -31,7 +31,22 @@ export class Limiter {
 	private inFlight = 0;
 	private recent: number[] = [];
 
+	constructor(limits: LimitSpec = {}) {
+		this.set(limits);
+	}
+
+	/** How long an admitted request takes, in milliseconds. */
+	get serviceTimeMs(): number {
+		return this.limits.serviceTimeMs ?? 0;
+	}
+
+	/** Replaces all limits: one left out is lifted. */
 	set(limits: LimitSpec): void {
+		for (const [name, value] of Object.entries(limits)) {
+			if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= 0)) {
+				throw new Error(`Limit "${name}" must be a whole number of 0 or more, got ${JSON.stringify(value)}.`);
+			}
+		}
 		this.limits = { ...limits };
 		this.recent = [];
 	}

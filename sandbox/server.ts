@@ -29,7 +29,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const ids = createIdSource(options.deterministic ?? false, store.sequence);
 	const log = new RequestLog();
 	const faults = new FaultQueue();
-	const limiter = new Limiter();
+	const limiter = new Limiter(options.limits);
 
 	const reset = (opts: { seed?: SeedName } = {}) => {
 		store.replace(emptyBook());
@@ -82,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			return sendError(res, 429, refusal);
 		}
 		try {
+			if (limiter.serviceTimeMs > 0) await new Promise((resolve) => setTimeout(resolve, limiter.serviceTimeMs));
 			const parsed = parseBody(raw, contentType);
 			entry.body = parsed.body;
 			entry.encoding = parsed.encoding === 'none' && queryText ? ('query' as BodyEncoding) : parsed.encoding;

@@ -96,6 +96,8 @@ export interface SandboxOptions {
 	dataFile?: string;
 	/** Fixed clock (2026-01-15 10:00:00 UTC) and sequential ids, for exact assertions. */
 	deterministic?: boolean;
+	/** Limits in force from the start (the /__sandbox/limits control replaces them). */
+	limits?: LimitSpec;
 }
 
 export type BodyEncoding = 'none' | 'query' | 'form' | 'json';
@@ -134,6 +136,11 @@ export interface LimitSpec {
 	maxConcurrent?: number;
 	/** Requests per rolling second beyond which the sandbox answers 429. */
 	maxPerSecond?: number;
+	/**
+	 * Milliseconds each admitted /v1 request takes before it is handled (0 when omitted), so that requests
+	 * overlap as they do on a real service and `maxConcurrent` has something to limit.
+	 */
+	serviceTimeMs?: number;
 }
 
 export type Params = Record<string, unknown>;

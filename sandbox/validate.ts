@@ -1,8 +1,8 @@
+import { isIsoCurrency } from '../nodes/Invoicing/helpers/currencies';
 import { badRequest } from './errors';
 import type { LineItem, Params } from './types';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const CURRENCY = /^[A-Z]{3}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMBER = /^\s*\d+(\.\d+)?\s*$/;
 
@@ -69,8 +69,8 @@ export function optionalDate(params: Params, name: string): string | undefined {
 }
 
 function checkCurrency(value: string): string {
-	if (!CURRENCY.test(value)) {
-		throw badRequest(`Parameter "currency" must be an ISO 4217 code of three capital letters, got "${value}".`);
+	if (!isIsoCurrency(value)) {
+		throw badRequest(`Parameter "currency" must be an active ISO 4217 code in capitals (e.g. USD, EUR), got "${value}".`);
 	}
 	return value;
 }
@@ -96,6 +96,13 @@ export function requiredEmail(params: Params, name: string): string {
 export function optionalEmail(params: Params, name: string): string | undefined {
 	const value = optionalText(params, name);
 	return value === undefined ? undefined : checkEmail(value, name);
+}
+
+/** A document may not fall due before it is issued (YYYY-MM-DD compares as text). */
+export function checkDueNotBeforeIssue(issueDate: string, dueDate: string): void {
+	if (dueDate < issueDate) {
+		throw badRequest(`Parameter "due_date" (${dueDate}) is before "issue_date" (${issueDate}): a document cannot fall due before it is issued.`);
+	}
 }
 
 export function oneOf<T extends string>(value: string | undefined, name: string, allowed: readonly T[]): T | undefined {

@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { invoicingProperties } from './descriptions';
+import { sendNamingTransportErrors } from './helpers/transport';
 import { searchClients, searchEstimates, searchExpenses, searchInvoices } from './methods/listSearch';
 
 const RESOURCES = [
@@ -32,6 +33,9 @@ export class Invoicing implements INodeType {
 			// failures are turned into NodeApiErrors by handleApiErrors, which also sees 200s whose status is "error"
 			ignoreHttpStatusErrors: true,
 		},
+		// every operation's request goes through this (routing `send.paginate`): time-outs and dropped
+		// connections then name the operation and the cause (helpers/transport)
+		requestOperations: { pagination: sendNamingTransportErrors },
 		properties: [
 			{
 				displayName: 'Resource',

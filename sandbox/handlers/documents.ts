@@ -10,6 +10,7 @@ import {
 	requiredEmail,
 	requiredItems,
 	requiredText,
+	checkDueNotBeforeIssue,
 } from '../validate';
 
 /** Fields invoices and estimates share, read from create/update parameters. */
@@ -54,13 +55,16 @@ const DEFAULT_CURRENCY = 'USD';
 /** Fields of a new document; omitted optional fields get the service's defaults. */
 export function newDocumentFields(input: DocumentInput, clock: Clock) {
 	const now = clock.timestamp();
+	const issueDate = input.issue_date ?? clock.today();
+	const dueDate = input.due_date ?? issueDate;
+	checkDueNotBeforeIssue(issueDate, dueDate);
 	return {
 		...input.customer,
 		description: input.description ?? '',
 		currency: input.currency ?? DEFAULT_CURRENCY,
 		tax_rate: input.tax_rate ?? 0,
-		issue_date: input.issue_date ?? clock.today(),
-		due_date: input.due_date ?? input.issue_date ?? clock.today(),
+		issue_date: issueDate,
+		due_date: dueDate,
 		note: input.note ?? '',
 		items: input.items ?? [],
 		send_log: [],
@@ -71,6 +75,8 @@ export function newDocumentFields(input: DocumentInput, clock: Clock) {
 
 /** Applies an update: omitted optional fields keep their values; items, when given, replace all items. */
 export function applyDocumentUpdate(doc: DocumentBase, input: DocumentInput, clock: Clock): void {
+	// an omitted date keeps its stored value, so the pair is checked as it will be stored, before anything changes
+	checkDueNotBeforeIssue(input.issue_date ?? doc.issue_date, input.due_date ?? doc.due_date);
 	Object.assign(doc, input.customer);
 	doc.description = input.description ?? doc.description;
 	doc.currency = input.currency ?? doc.currency;

@@ -30,13 +30,13 @@ function get({ store, id }: HandlerContext) {
 function create({ store, params, clock, ids }: HandlerContext) {
 	const estimateNo = requiredText(params, 'estimate_no');
 	const acceptedValue = accepted(params);
-	const input = readDocument(store, params, true);
+	const fields = newDocumentFields(readDocument(store, params, true), clock);
 	const estimate: Estimate = {
 		id: ids.id(),
 		short_code: ids.shortCode(),
 		estimate_no: estimateNo,
 		accepted: acceptedValue ?? 'False',
-		...newDocumentFields(input, clock),
+		...fields,
 	};
 	store.insert('estimates', estimate);
 	return withItems(estimate);

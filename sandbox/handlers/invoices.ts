@@ -34,14 +34,15 @@ function get({ store, id }: HandlerContext) {
 function create({ store, params, clock, ids }: HandlerContext) {
 	const invoiceNo = requiredText(params, 'invoice_no');
 	const status = paymentStatus(params);
-	const input = readDocument(store, params, true);
+	// every check runs before an id is drawn: a refused create leaves the sequence as it was
+	const fields = newDocumentFields(readDocument(store, params, true), clock);
 	const invoice: Invoice = {
 		id: ids.id(),
 		short_code: ids.shortCode(),
 		invoice_no: invoiceNo,
 		payment_status: status,
 		payments: [],
-		...newDocumentFields(input, clock),
+		...fields,
 	};
 	store.insert('invoices', invoice);
 	return withItems(invoice);

@@ -77,7 +77,7 @@ describe('failures through the n8n engine', () => {
 		ctx.sandbox.injectFault({ kind: 'drop', path: '/v1/invoice/nope' });
 		const result = await ctx.run(getInvoice, { items: [{ id }, { id: 'nope' }], continueOnFail: true });
 		expect(result.items[0].json.invoice_no).toBe('INV-1');
-		expect(result.items[1].error?.message).toMatch(/connection to the server was closed unexpectedly/);
+		expect(result.items[1].error?.message).toBe('Get Invoice failed: the service closed the connection before answering');
 	});
 
 	describe('input refused before any request', () => {
@@ -94,7 +94,7 @@ describe('failures through the n8n engine', () => {
 			[{ resource: 'invoice', operation: 'get', invoiceId: byId('={{ "" }}') }, '"Invoice" is empty: choose a record from the list or enter its ID.'],
 			[
 				{ resource: 'expense', operation: 'create', description: 'x', issueDate: '2026-02-30', amount: 1, currency: 'USD' },
-				'"Issue Date" must be a date, got "2026-02-30"',
+				'Item 1 (index 0): "Issue Date" must be an unambiguous date, got "2026-02-30": give YYYY-MM-DD or an ISO date and time',
 			],
 			[
 				{ resource: 'invoice', operation: 'recordPayment', invoiceId: byId('1'), paymentDate: '2026-01-01', amountPaid: -5 },

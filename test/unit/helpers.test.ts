@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ISO_4217_CODES, toCurrencyCode } from '../../nodes/Invoicing/helpers/currencies';
 import { dateInTimeZone, toApiDate, todayIn } from '../../nodes/Invoicing/helpers/dates';
 import { isApiSuccess } from '../../nodes/Invoicing/helpers/errors';
 import { applyFilters } from '../../nodes/Invoicing/helpers/filters';
@@ -43,6 +44,18 @@ describe('toApiDate', () => {
 		['2026-03-01T04:59:00Z', 'America/New_York', '2026-02-28'],
 		['not a date', 'UTC', null],
 		['', 'UTC', undefined],
+		['   ', 'UTC', undefined],
+		['2026-03-05t10:00z', 'UTC', '2026-03-05'],
+		['2026-03-05T00:30+01', 'UTC', '2026-03-04'],
+		['2026-03-05T00:30:00,5+0100', 'UTC', '2026-03-04'],
+		['2026-03-05T12:00:00+14:00', 'Pacific/Kiritimati', '2026-03-05'],
+		['2026-03-05T10:00:00+18:01', 'UTC', null],
+		['2026-03-05T10:60', 'UTC', null],
+		['2026-03-05T10:00:60', 'UTC', null],
+		['2026-03-05T10', 'UTC', null],
+		['+002026-03-05', 'UTC', null],
+		['2026-3-5', 'UTC', null],
+		['2024-02-29', 'UTC', '2024-02-29'],
 	])('%s in %s -> %s', (value, zone, expected) => {
 		expect(toApiDate(value, zone)).toBe(expected);
 	});
@@ -52,6 +65,7 @@ describe('toApiDate', () => {
 		expect(toApiDate(instant, 'Europe/Paris')).toBe('2026-07-01');
 		expect(toApiDate({ toISO: () => '2026-06-30T22:30:00.000Z' }, 'America/Chicago')).toBe('2026-06-30');
 		expect(toApiDate(new Date('x'), 'UTC')).toBeNull();
+		expect(toApiDate({ toISO: () => null }, 'UTC')).toBeNull();
 		expect(toApiDate(42, 'UTC')).toBeNull();
 	});
 
@@ -60,6 +74,25 @@ describe('toApiDate', () => {
 		expect(todayIn('America/New_York', instant)).toBe('2025-12-31');
 		expect(todayIn('Asia/Tokyo', instant)).toBe('2026-01-01');
 		expect(dateInTimeZone(instant, 'UTC')).toBe('2026-01-01');
+	});
+});
+
+describe('currencies', () => {
+	test('the fixed list: 175 active codes, testing and withdrawn ones left out', () => {
+		expect(ISO_4217_CODES.size).toBe(175);
+		expect(['USD', 'EUR', 'GBP', 'NGN', 'XCG', 'ZWG', 'XAU', 'CHE'].every((code) => ISO_4217_CODES.has(code))).toBe(true);
+		expect(['XYZ', 'XTS', 'XXX', 'ANG', 'BGN', 'HRK', 'usd'].some((code) => ISO_4217_CODES.has(code))).toBe(false);
+	});
+
+	test.each([
+		['usd', 'USD'],
+		[' eur ', 'EUR'],
+		['NGN', 'NGN'],
+		['XYZ', null],
+		['EURO', null],
+		['', null],
+	])('%j -> %j', (value, expected) => {
+		expect(toCurrencyCode(value)).toBe(expected);
 	});
 });
 

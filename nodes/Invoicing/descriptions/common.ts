@@ -30,7 +30,8 @@ export function route(
 ): INodePropertyRouting {
 	return {
 		request: { method, url },
-		send: { preSend },
+		// paginate: the request goes through requestOperations.pagination, which names transport failures
+		send: { preSend, paginate: true },
 		output: { postReceive: [handleApiErrors, ...postReceive] },
 	};
 }

@@ -1,6 +1,6 @@
 import type { Resource } from './types';
 
-export type FieldKind = 'text' | 'number' | 'date' | 'locator' | 'items';
+export type FieldKind = 'text' | 'number' | 'date' | 'currency' | 'locator' | 'items';
 
 /** One input of the API: its node parameter, its API name and how its value is read. */
 export interface FieldSpec {
@@ -19,7 +19,7 @@ const field = (param: string, api: string, label: string, kind: FieldKind = 'tex
 
 const DOCUMENT_OPTIONAL: FieldSpec[] = [
 	field('description', 'description', 'Description'),
-	field('currency', 'currency', 'Currency'),
+	field('currency', 'currency', 'Currency', 'currency'),
 	field('taxRate', 'tax_rate', 'Tax Rate (%)', 'number'),
 	field('issueDate', 'issue_date', 'Issue Date', 'date'),
 	field('dueDate', 'due_date', 'Due Date', 'date'),
@@ -54,7 +54,7 @@ export const RESOURCE_FIELDS: Record<Resource, ResourceFields> = {
 			field('description', 'description', 'Description'),
 			field('issueDate', 'issue_date', 'Issue Date', 'date'),
 			field('amount', 'amount', 'Amount', 'number'),
-			field('currency', 'currency', 'Currency'),
+			field('currency', 'currency', 'Currency', 'currency'),
 		],
 		optional: [field('vendor', 'vendor', 'Vendor')],
 		hasItems: false,

@@ -20,7 +20,23 @@ function idOf(value: unknown): string {
 	return text(value).trim();
 }
 
-/** Keeps records whose `field` date lies within [from, to] (either end may be open). */
+const DATE_FILTERS: Record<string, string> = {
+	issueDateFrom: 'Issued After',
+	issueDateTo: 'Issued Before',
+	dueDateFrom: 'Due After',
+	dueDateTo: 'Due Before',
+};
+
+/**
+ * The first date filter in none of the accepted forms, with its label: it must be refused, never left out
+ * (that would silently widen the list).
+ */
+export function unreadableFilterDate(filters: IDataObject, timeZone: string): { label: string; value: unknown } | undefined {
+	const name = Object.keys(DATE_FILTERS).find((key) => toApiDate(filters[key], timeZone) === null);
+	return name === undefined ? undefined : { label: DATE_FILTERS[name], value: filters[name] };
+}
+
+/** Keeps records whose `field` date lies within [from, to] (either end may be open; unreadable ends are refused before). */
 function dateRange(field: string, from: unknown, to: unknown, timeZone: string): Predicate[] {
 	const start = toApiDate(from, timeZone);
 	const end = toApiDate(to, timeZone);

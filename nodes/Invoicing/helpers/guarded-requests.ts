@@ -43,12 +43,12 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
 		if (ifExists === 'create') {
 			decide(this, { kind: 'create', resource });
-			return withParams(resource, options, params);
+			return withParams(this, resource, options, params);
 		}
 		return await withMatch(this, options, resource, params, (match, list, endTurn) => {
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn);
-				return withParams(resource, options, params);
+				return withParams(this, resource, options, params);
 			}
 			if (ifExists === 'error') {
 				throw inputError(
@@ -70,10 +70,10 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 		return await withMatch(this, options, resource, params, (match, list, endTurn) => {
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn);
-				return withParams(resource, options, params);
+				return withParams(this, resource, options, params);
 			}
 			decide(this, { kind: 'update' }, endTurn);
-			return withParams(resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, params);
+			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, params);
 		});
 	};
 }
@@ -103,7 +103,7 @@ export async function guardedRecordPayment(this: IExecuteSingleFunctions, option
 	const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
 	const refuseOverpayment = guards.refuseOverpayment !== false;
 	const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
-	const send = () => withParams('invoice', options, { id, ...params });
+	const send = () => withParams(this, 'invoice', options, { id, ...params });
 	if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
 	return await inTurn(this, options, `payment\u0000${id}`, async (endTurn) => {
 		const body = await readApi(this, options.baseURL, `/invoice/${encodeURIComponent(id)}`);
@@ -146,7 +146,7 @@ export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
 		const id = readRecordId(this, param, label);
 		const params = sendParams(this);
 		const windowMinutes = Number((this.getNodeParameter('sendOptions', {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
-		const send = () => withParams(resource, options, { id, ...params });
+		const send = () => withParams(this, resource, options, { id, ...params });
 		if (!(windowMinutes > 0)) return send();
 		return await inTurn(this, options, `send\u0000${resource}\u0000${id}`, async (endTurn) => {
 			const body = await readApi(this, options.baseURL, `/${resource}/${encodeURIComponent(id)}`);

@@ -1,13 +1,24 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { toApiDate } from './dates';
-import { inputError } from './errors';
+import { toCurrencyCode } from './currencies';
+import { ACCEPTED_DATE_FORMS, toApiDate } from './dates';
+import { fieldError, inputError } from './errors';
 import type { FieldSpec } from './fields';
 import { parseLineItems, type ItemsMode } from './line-items';
 import type { ApiParams, LineItem } from './types';
 
 function isLocator(value: unknown): value is INodeParameterResourceLocator {
 	return typeof value === 'object' && value !== null && (value as INodeParameterResourceLocator).__rl === true;
+}
+
+/** A value as the user can recognise it in a message: text quoted, a Date or Luxon DateTime as its ISO text. */
+function describeValue(value: unknown): string {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : JSON.stringify(value.toISOString());
+	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
+		const iso = (value as { toISO(): string | null }).toISO();
+		return iso === null ? 'an invalid DateTime' : JSON.stringify(iso);
+	}
+	return JSON.stringify(value) ?? String(value);
 }
 
 /** A field's value as the API wants it; undefined when the user left it empty. */
@@ -25,9 +36,26 @@ export function toApiValue(ctx: IExecuteSingleFunctions, spec: FieldSpec, raw: u
 		case 'date': {
 			const date = toApiDate(value, ctx.getTimezone());
 			if (date === null) {
-				throw inputError(ctx, `"${spec.label}" must be a date, got ${JSON.stringify(value)}`, 'Use the date picker or an expression that gives YYYY-MM-DD or an ISO date and time.');
+				throw fieldError(
+					ctx,
+					spec.label,
+					`must be an unambiguous date, got ${describeValue(value)}: give YYYY-MM-DD or an ISO date and time`,
+					`Accepted: ${ACCEPTED_DATE_FORMS}. Other text (01/02/2026, 5 March 2026, 2026/03/05) is refused rather than guessed, because its day depends on conventions and time zones.`,
+				);
 			}
 			return date;
+		}
+		case 'currency': {
+			const code = toCurrencyCode(String(value));
+			if (code === null) {
+				throw fieldError(
+					ctx,
+					spec.label,
+					`must be an ISO 4217 currency code, got ${describeValue(value)}`,
+					'Give the three-letter code, e.g. USD, EUR, GBP, NGN (lower case is accepted and sent in capitals).',
+				);
+			}
+			return code;
 		}
 		default:
 			return String(value).trim();

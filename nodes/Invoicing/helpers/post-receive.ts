@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
-import { todayIn } from './dates';
-import { apiFailure, inputError, isApiSuccess } from './errors';
-import { applyFilters } from './filters';
+import { ACCEPTED_DATE_FORMS, todayIn } from './dates';
+import { apiFailure, fieldError, inputError, isApiSuccess } from './errors';
+import { applyFilters, unreadableFilterDate } from './filters';
 import { readRecordId } from './parameters';
 import { RECORD_ID } from './pre-send';
 import { describeRecord, differences, type GuardedResource } from './matching';
@@ -49,6 +49,15 @@ export function shapeList(resource: Resource): PostReceive {
 		if (resource === 'estimate') records = records.map(withBothEstimateNumbers);
 		const timeZone = this.getTimezone();
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
+		const unreadable = unreadableFilterDate(filters, timeZone);
+		if (unreadable) {
+			throw fieldError(
+				this,
+				unreadable.label,
+				`must be an unambiguous date, got ${JSON.stringify(unreadable.value)}: give YYYY-MM-DD or an ISO date and time`,
+				`Accepted: ${ACCEPTED_DATE_FORMS}.`,
+			);
+		}
 		records = applyFilters(resource, records, { filters, timeZone, today: todayIn(timeZone) });
 		if (!this.getNodeParameter('returnAll', false)) {
 			records = records.slice(0, this.getNodeParameter('limit', 50) as number);

@@ -5,7 +5,9 @@ import { encodeBracketForm } from './form-encoding';
 import { readApi } from './read-api';
 import { CLEARABLE, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from './fields';
 import { readCollection, readLineItems, readRecordId, readRequired, toApiValue } from './parameters';
+import { checkUrlLength } from './request-size';
 import type { ApiParams, Resource } from './types';
+import { checkDueNotBeforeIssue } from './validation';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
@@ -18,12 +20,18 @@ export const RECORD_ID: Record<Resource, { param: string; label: string }> = {
 	estimate: { param: 'estimateId', label: 'Estimate' },
 };
 
+const CLIENT_LABELS: Record<string, string> = Object.fromEntries(
+	[...RESOURCE_FIELDS.client.required, ...RESOURCE_FIELDS.client.optional].map((spec) => [spec.api, spec.label]),
+);
+
 /** Client operations take query parameters; the others a bracket-notation form body (DESIGN.md). */
-export function withParams(resource: Resource, options: IHttpRequestOptions, params: ApiParams): IHttpRequestOptions {
+export function withParams(ctx: IExecuteSingleFunctions, resource: Resource, options: IHttpRequestOptions, params: ApiParams): IHttpRequestOptions {
 	if (resource === 'client') {
 		const qs: IDataObject = {};
 		for (const [key, value] of Object.entries(params)) if (value !== undefined) qs[key] = value as string | number;
-		return { ...options, qs: { ...options.qs, ...qs } };
+		const withQuery = { ...options, qs: { ...options.qs, ...qs } };
+		checkUrlLength(ctx, withQuery, CLIENT_LABELS);
+		return withQuery;
 	}
 	return {
 		...options,
@@ -52,12 +60,13 @@ export function createParams(ctx: IExecuteSingleFunctions, resource: Resource): 
 		...readCollection(ctx, 'additionalFields', fields.optional),
 	};
 	if (fields.hasItems) params.items = readLineItems(ctx);
+	checkDueNotBeforeIssue(ctx, params);
 	return params;
 }
 
 export function buildCreateRequest(resource: Resource): PreSend {
 	return async function createRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		return withParams(resource, options, createParams(this, resource));
+		return withParams(this, resource, options, createParams(this, resource));
 	};
 }
 
@@ -95,6 +104,7 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 		const params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional]);
 		if (fields.hasItems) params.items = readLineItems(this);
 		Object.assign(params, readClears(this, resource, params));
+		checkDueNotBeforeIssue(this, params);
 		if (Object.values(params).every((value) => value === undefined)) {
 			throw inputError(
 				this,
@@ -109,7 +119,7 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 				params[api] = toApiValue(this, spec, current[REQUIRED_ON_UPDATE[resource].from[api]]);
 			}
 		}
-		return withParams(resource, urlWithId(this, resource, options), params);
+		return withParams(this, resource, urlWithId(this, resource, options), params);
 	};
 }
 

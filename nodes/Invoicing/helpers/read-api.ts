@@ -1,12 +1,22 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { callApi } from './api-request';
-import { apiFailure, isApiSuccess } from './errors';
+import { apiError, isApiSuccess, operationLabel } from './errors';
+import { transportError } from './transport';
 import type { ApiEnvelope } from './types';
 
-/** A GET the action node makes itself (lookups before a write); a failure is the operation's error. */
+/** A GET the action node makes itself (a lookup before a write): when it fails, nothing was written. */
 export async function readApi(ctx: IExecuteSingleFunctions, baseURL: string | undefined, url: string): Promise<ApiEnvelope> {
-	const { statusCode, body } = await callApi(ctx, baseURL, 'GET', url);
-	if (!isApiSuccess(statusCode, body)) throw apiFailure(ctx, statusCode, body);
+	const action = `${operationLabel(ctx)} (reading ${url} first, nothing written)`;
+	let answer;
+	try {
+		answer = await callApi(ctx, baseURL, 'GET', url);
+	} catch (error) {
+		throw transportError(ctx.getNode(), error, { action, timeoutMs: 300_000, url, itemIndex: ctx.getItemIndex() }) ?? error;
+	}
+	const { statusCode, body } = answer;
+	if (!isApiSuccess(statusCode, body)) {
+		throw apiError(ctx.getNode(), action, statusCode, body, { itemIndex: ctx.getItemIndex() });
+	}
 	return body;
 }

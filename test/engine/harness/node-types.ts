@@ -5,8 +5,15 @@ import { Invoicing } from '../../../nodes/Invoicing/Invoicing.node';
 
 export const INVOICING_TYPE = 'n8n-nodes-invoicing.invoicing';
 
-/** The node types a test workflow uses, prepared as n8n's loader prepares them. */
+let shared: INodeTypes | undefined;
+
+/** The node types a test workflow uses, prepared once per process as n8n's loader prepares them. */
 export function createNodeTypes(): INodeTypes {
+	shared ??= loadNodeTypes();
+	return shared;
+}
+
+function loadNodeTypes(): INodeTypes {
 	const invoicing = new Invoicing();
 	// n8n's loader adds "Request Options" (batching, timeout, ...) to declarative nodes; without it the engine ignores them
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(invoicing);
