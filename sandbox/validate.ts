@@ -27,6 +27,15 @@ export function optionalText(params: Params, name: string): string | undefined {
 	return text(params, name);
 }
 
+/**
+ * An optional text field that an update may empty: given but blank (`email=`) is "" (clear it), left out
+ * is undefined (keep it). The service's rule for every optional text field, on create and update alike.
+ */
+export function clearableText(params: Params, name: string): string | undefined {
+	if (name in params && typeof params[name] === 'string' && (params[name] as string).trim() === '') return '';
+	return text(params, name);
+}
+
 function asNumber(value: unknown, label: string): number {
 	const ok =
 		(typeof value === 'number' && Number.isFinite(value) && value >= 0) ||
@@ -94,8 +103,8 @@ export function requiredEmail(params: Params, name: string): string {
 }
 
 export function optionalEmail(params: Params, name: string): string | undefined {
-	const value = optionalText(params, name);
-	return value === undefined ? undefined : checkEmail(value, name);
+	const value = clearableText(params, name);
+	return value === undefined || value === '' ? value : checkEmail(value, name);
 }
 
 /** A document may not fall due before it is issued (YYYY-MM-DD compares as text). */

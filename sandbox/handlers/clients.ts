@@ -1,5 +1,5 @@
 import { invoiceView, estimateView, clientListView, clientView } from '../views';
-import { optionalEmail, optionalText, requiredText } from '../validate';
+import { clearableText, optionalEmail, requiredText } from '../validate';
 import type { Client } from '../types';
 import type { HandlerContext, Route } from './context';
 
@@ -25,8 +25,8 @@ function create({ store, params, clock, ids }: HandlerContext) {
 		id: ids.id(),
 		names: requiredText(params, 'names'),
 		email: optionalEmail(params, 'email') ?? '',
-		phone: optionalText(params, 'phone') ?? '',
-		address: optionalText(params, 'address') ?? '',
+		phone: clearableText(params, 'phone') ?? '',
+		address: clearableText(params, 'address') ?? '',
 		created_at: now,
 		updated_at: now,
 	};
@@ -40,8 +40,8 @@ function update({ store, params, clock, id }: HandlerContext) {
 	const email = optionalEmail(params, 'email');
 	client.names = names;
 	client.email = email ?? client.email;
-	client.phone = optionalText(params, 'phone') ?? client.phone;
-	client.address = optionalText(params, 'address') ?? client.address;
+	client.phone = clearableText(params, 'phone') ?? client.phone;
+	client.address = clearableText(params, 'address') ?? client.address;
 	client.updated_at = clock.timestamp();
 	store.changed();
 	return { data: [clientView(client)] };

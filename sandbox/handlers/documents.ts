@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Store } from '../store';
 import type { CustomerSnapshot, DocumentBase, LineItem, Params } from '../types';
 import {
+	clearableText,
 	optionalCurrency,
 	optionalDate,
 	optionalItems,
@@ -38,12 +39,12 @@ function customerOf(store: Store, clientId: string): CustomerSnapshot {
 export function readDocument(store: Store, params: Params, itemsRequired: boolean): DocumentInput {
 	const clientId = requiredText(params, 'client');
 	const fields = {
-		description: optionalText(params, 'description'),
+		description: clearableText(params, 'description'),
 		currency: optionalCurrency(params),
 		tax_rate: optionalNumber(params, 'tax_rate'),
 		issue_date: optionalDate(params, 'issue_date'),
 		due_date: optionalDate(params, 'due_date'),
-		note: optionalText(params, 'note'),
+		note: clearableText(params, 'note'),
 		items: itemsRequired ? requiredItems(params) : optionalItems(params),
 	};
 	// bad input (400) is reported before an unknown client (404)

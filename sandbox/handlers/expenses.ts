@@ -1,5 +1,5 @@
 import { expenseView } from '../views';
-import { optionalText, requiredCurrency, requiredDate, requiredNumber, requiredText } from '../validate';
+import { clearableText, requiredCurrency, requiredDate, requiredNumber, requiredText } from '../validate';
 import type { Expense, Params } from '../types';
 import type { HandlerContext, Route } from './context';
 
@@ -12,7 +12,7 @@ function readExpense(params: Params) {
 		issued_date: requiredDate(params, 'issue_date'),
 		amount: requiredNumber(params, 'amount'),
 		currency: requiredCurrency(params),
-		vendor: optionalText(params, 'vendor'),
+		vendor: clearableText(params, 'vendor'),
 	};
 }
 

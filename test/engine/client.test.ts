@@ -97,3 +97,40 @@ describe('client resource through the n8n engine', () => {
 		expect(ctx.sandbox.state().clients).toEqual([]);
 	});
 });
+
+describe('Fields to Clear', () => {
+	test('an optional field is emptied on the service; one left empty under Update Fields keeps its value', async () => {
+		const id = await createClient();
+		const result = await ctx.run({
+			resource: 'client',
+			operation: 'update',
+			clientId: byId(id),
+			updateFields: { phone: '' },
+			clearFields: { email: true },
+		});
+		expect(result.error).toBeUndefined();
+		expect(ctx.sent().map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+			{ method: 'GET', path: `/v1/client/${id}`, query: {} },
+			{ method: 'PUT', path: `/v1/client/${id}`, query: { names: 'Acme Ltd', email: '' } },
+		]);
+		expect(ctx.sandbox.state().clients[0]).toEqual(expect.objectContaining({ email: '', phone: '+1 555 0100', address: '1 Market St' }));
+		expect(result.items[0].json).toEqual(expect.objectContaining({ email: '', phone: '+1 555 0100' }));
+	});
+
+	test('a field both set and cleared is refused before sending', async () => {
+		const id = await createClient();
+		const result = await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields: { email: 'new@acme.example' }, clearFields: { email: true } });
+		expect(result.error?.message).toBe('"Email" is both set under "Update Fields" and chosen under "Fields to Clear": keep one.');
+		expect(ctx.sent()).toEqual([]);
+	});
+
+	test('an invoice note is cleared through the form body, the rest of the invoice kept', async () => {
+		const client = await createClient();
+		const body = await ctx.api('POST', '/invoice/add', { client, invoice_no: 'INV-1', payment_status: 'Not Paid', note: 'Net 30', items: [{ description: 'Work', quantity: 1, rate: 10 }] });
+		const id = (body.invoice as Array<{ id: string }>)[0].id;
+		const result = await ctx.run({ resource: 'invoice', operation: 'update', invoiceId: byId(id), itemsMode: 'keep', clearFields: { note: true } });
+		expect(result.error).toBeUndefined();
+		expect(ctx.sent()[1].rawBody).toBe(`note=&client=${client}&invoice_no=INV-1&payment_status=Not%20Paid`);
+		expect(ctx.sandbox.state().invoices[0]).toEqual(expect.objectContaining({ note: '', invoice_no: 'INV-1', items: [{ description: 'Work', quantity: 1, rate: 10 }] }));
+	});
+});
