@@ -77,16 +77,16 @@ describe('example workflows inside real n8n', () => {
 			['Northwind Traders', 'ap@northwind.example'],
 		]);
 		expect(state.invoices.map((i) => [i.invoice_no, i.customer_name, i.currency, i.tax_rate, i.due_date]).sort()).toEqual([
-			['CP-2001', 'Contoso Pharmacy', 'EUR', 19, '2026-12-15'],
-			['FB-3001', 'Fabrikam Inc', 'USD', 7.5, '2027-01-10'],
-			['NW-1001', 'Northwind Traders', 'USD', 10, '2026-12-31'],
+			['CP-2001', 'Contoso Pharmacy', 'EUR', 19, '2030-12-15'],
+			['FB-3001', 'Fabrikam Inc', 'USD', 7.5, '2031-01-10'],
+			['NW-1001', 'Northwind Traders', 'USD', 10, '2030-12-31'],
 		]);
 		const report = readFileSync(join(dataDir, 'invoice-report.csv'), 'utf8').trim().split('\n');
 		expect(report).toEqual([
 			'invoice_no,client,currency,sub_total,tax_amount,total,due_date',
-			'NW-1001,Northwind Traders,USD,1250,125,1375,2026-12-31',
-			'CP-2001,Contoso Pharmacy,EUR,600,114,714,2026-12-15',
-			'FB-3001,Fabrikam Inc,USD,1193.75,89.53,1283.28,2027-01-10',
+			'NW-1001,Northwind Traders,USD,1250,125,1375,2030-12-31',
+			'CP-2001,Contoso Pharmacy,EUR,600,114,714,2030-12-15',
+			'FB-3001,Fabrikam Inc,USD,1193.75,89.53,1283.28,2031-01-10',
 		]);
 		// the next day's run of the same sheet: the duplicate guards find every client and invoice, nothing is created
 		const again = await cli.execute(ids['3-spreadsheet-sync.json']);
