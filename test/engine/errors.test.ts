@@ -27,19 +27,19 @@ describe('failures through the n8n engine', () => {
 		const result = await ctx.run(getInvoice, { items: [{ id: first }, { id: 'nope' }, { id: third }], continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.invoice_no ?? null)).toEqual(['INV-1', null, 'INV-2']);
-		expect(result.items[1].error?.message).toBe('Get Invoice failed (HTTP 404): Invoice with id "nope" was not found.');
+		expect(result.items[1].error?.message).toBe('Get Invoice "nope" (item 2) failed (HTTP 404): Invoice with id "nope" was not found.');
 		expect(result.items[1].error?.description).toBe('No record has this ID: pick the record from the list, or check that it was not deleted.');
 	});
 
 	test('without Continue On Fail the run stops with the operation, HTTP code and server message', async () => {
 		const result = await ctx.run(getInvoice, { items: [{ id: 'nope' }] });
-		expect(result.error?.message).toBe('Get Invoice failed (HTTP 404): Invoice with id "nope" was not found.');
+		expect(result.error?.message).toBe('Get Invoice "nope" (item 1) failed (HTTP 404): Invoice with id "nope" was not found.');
 		expect(result.error?.httpCode).toBe('404');
 	});
 
 	test('a wrong API key is a 401 with a hint about the credential', async () => {
 		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true }, { credentials: { baseUrl: ctx.sandbox.url, apiKey: 'wrong' } });
-		expect(result.error?.message).toBe('Get Many Clients failed (HTTP 401): Missing or invalid API key: send it as "Authorization: Bearer <key>".');
+		expect(result.error?.message).toBe('Get Many Clients (item 1) failed (HTTP 401): Missing or invalid API key: send it as "Authorization: Bearer <key>".');
 		expect(result.error?.description).toMatch(/check the API Key/);
 		expect(ctx.sandbox.requests()[0].authorized).toBe(false);
 	});
@@ -55,11 +55,11 @@ describe('failures through the n8n engine', () => {
 	});
 
 	test.each([
-		[{ kind: 'status', status: 500, message: 'database down' }, 'Get Many Clients failed (HTTP 500): database down'],
-		[{ kind: 'status', status: 429, message: 'slow down' }, 'Get Many Clients failed (HTTP 429): slow down'],
-		[{ kind: 'errorStatus200', message: 'quota exceeded' }, 'Get Many Clients failed (HTTP 200): quota exceeded'],
-		[{ kind: 'html', status: 502 }, 'Get Many Clients failed (HTTP 502): answer is not JSON: "502 Bad Gateway upstream error"'],
-		[{ kind: 'malformed' }, 'Get Many Clients failed (HTTP 200): answer is not JSON: "{"status":"success","data":[{"id":"'],
+		[{ kind: 'status', status: 500, message: 'database down' }, 'Get Many Clients (item 1) failed (HTTP 500): database down'],
+		[{ kind: 'status', status: 429, message: 'slow down' }, 'Get Many Clients (item 1) failed (HTTP 429): slow down'],
+		[{ kind: 'errorStatus200', message: 'quota exceeded' }, 'Get Many Clients (item 1) failed (HTTP 200): quota exceeded'],
+		[{ kind: 'html', status: 502 }, 'Get Many Clients (item 1) failed (HTTP 502): answer is not JSON: "502 Bad Gateway upstream error"'],
+		[{ kind: 'malformed' }, 'Get Many Clients (item 1) failed (HTTP 200): answer is not JSON: "{"status":"success","data":[{"id":"'],
 	] as Array<[IDataObject, string]>)('fault %j becomes a clear error', async (fault, message) => {
 		ctx.sandbox.injectFault({ kind: fault.kind as 'status', status: fault.status as number, message: fault.message as string });
 		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true });
@@ -77,7 +77,7 @@ describe('failures through the n8n engine', () => {
 		ctx.sandbox.injectFault({ kind: 'drop', path: '/v1/invoice/nope' });
 		const result = await ctx.run(getInvoice, { items: [{ id }, { id: 'nope' }], continueOnFail: true });
 		expect(result.items[0].json.invoice_no).toBe('INV-1');
-		expect(result.items[1].error?.message).toBe('Get Invoice failed: the service closed the connection before answering');
+		expect(result.items[1].error?.message).toBe('Get Invoice "nope" (item 2) failed: the service closed the connection before answering');
 	});
 
 	describe('input refused before any request', () => {
@@ -136,6 +136,6 @@ describe('failures through the n8n engine', () => {
 	test('the service refusing a field (400) names it', async () => {
 		const [id] = await invoiceIds(1);
 		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(id), email: 'not-an-address' });
-		expect(result.error?.message).toBe('Send Invoice failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".');
+		expect(result.error?.message).toBe(`Send Invoice "${id}" (item 1) failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".`);
 	});
 });

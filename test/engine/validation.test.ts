@@ -72,7 +72,7 @@ describe('due date not before the issue date', () => {
 		const id = (created.estimate as IDataObject[])[0].id as string;
 		const result = await ctx.run({ resource: 'estimate', operation: 'update', estimateId: byId(id), itemsMode: 'keep', updateFields: { dueDate: '2026-03-01' } });
 		expect(result.error?.message).toBe(
-			'Update Estimate failed (HTTP 400): Parameter "due_date" (2026-03-01) is before "issue_date" (2026-03-05): a document cannot fall due before it is issued.',
+			`Update Estimate "${id}" (item 1) failed (HTTP 400): Parameter "due_date" (2026-03-01) is before "issue_date" (2026-03-05): a document cannot fall due before it is issued.`,
 		);
 		expect(ctx.sandbox.state().estimates[0].due_date).toBe('2026-03-05');
 	});
@@ -107,7 +107,7 @@ describe('client fields travel in the URL: too long is refused before sending', 
 	])('HTTP %s from the service carries a hint', async (status, hint) => {
 		ctx.sandbox.injectFault({ kind: 'status', status, message: 'too large' });
 		const result = await ctx.run({ resource: 'client', operation: 'create', ifExists: 'create', names: 'Acme' });
-		expect([result.error?.message, result.error?.description]).toEqual([`Create Client failed (HTTP ${status}): too large`, hint]);
+		expect([result.error?.message, result.error?.description]).toEqual([`Create Client "Acme" (item 1) failed (HTTP ${status}): too large`, hint]);
 	});
 });
 
@@ -116,7 +116,7 @@ describe('writes whose outcome is unknown say the service may have applied them'
 		const client = await clientId();
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, message: 'database down' });
 		const result = await ctx.run(createInvoice(client, {}), { items: [{ no: 'A' }] });
-		expect(result.error?.message).toBe('Create Invoice failed (HTTP 500): database down (the service may have applied it)');
+		expect(result.error?.message).toBe('Create Invoice "A" (item 1) failed (HTTP 500): database down (the service may have applied it)');
 		expect(result.error?.description).toBe(
 			"The service failed: try again later. The service may have applied this Create Invoice before the failure. Check the record before running it again: a retry (including n8n's Retry On Fail) can apply it twice.",
 		);
@@ -125,14 +125,14 @@ describe('writes whose outcome is unknown say the service may have applied them'
 	test('Mark as Paid answered with a broken 200: may have been applied, repeating is harmless', async () => {
 		ctx.sandbox.injectFault({ kind: 'malformed' });
 		const result = await ctx.run({ resource: 'invoice', operation: 'markPaid', invoiceId: byId('1') });
-		expect(result.error?.message).toMatch(/^Mark as Paid Invoice failed \(HTTP 200\): answer is not JSON: ".*" \(the service may have applied it\)$/);
+		expect(result.error?.message).toMatch(/^Mark as Paid Invoice "1" \(item 1\) failed \(HTTP 200\): answer is not JSON: ".*" \(the service may have applied it\)$/);
 		expect(result.error?.description).toBe('The service may have applied this Mark as Paid Invoice before the failure; running it again gives the same result.');
 	});
 
 	test('a refused write (400) and a failed read (500) carry no such note', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, message: 'down' });
 		const read = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true });
-		expect([read.error?.message, read.error?.description]).toEqual(['Get Many Invoices failed (HTTP 500): down', 'The service failed: try again later.']);
+		expect([read.error?.message, read.error?.description]).toEqual(['Get Many Invoices (item 1) failed (HTTP 500): down', 'The service failed: try again later.']);
 		const write = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId('nope'), email: 'a@b.example' });
 		expect(write.error?.description).toBe('No record has this ID: pick the record from the list, or check that it was not deleted.');
 	});

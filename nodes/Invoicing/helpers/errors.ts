@@ -50,7 +50,43 @@ const OPERATION_LABELS: Record<string, string> = {
 	recordPayment: 'Record Payment',
 	markPaid: 'Mark as Paid',
 	markNotPaid: 'Mark as Not Paid',
+	upsert: 'Create or Update',
 };
+
+/** The parameter that tells one input row from another, per resource: its record, or what a create names. */
+const ROW_KEY: Record<string, { record: string; created: string }> = {
+	client: { record: 'clientId', created: 'names' },
+	expense: { record: 'expenseId', created: 'description' },
+	invoice: { record: 'invoiceId', created: 'invoiceNo' },
+	estimate: { record: 'estimateId', created: 'estimateNo' },
+};
+
+/** The row's record ID, invoice or estimate number, client e-mail or name; undefined when it has none. */
+function rowKey(ctx: IExecuteSingleFunctions): string | undefined {
+	const resource = String(ctx.getNodeParameter('resource'));
+	const operation = String(ctx.getNodeParameter('operation'));
+	const key = ROW_KEY[resource];
+	if (!key || operation === 'getAll') return undefined;
+	const creates = operation === 'create' || operation === 'upsert';
+	const extra = creates && resource === 'client' ? (ctx.getNodeParameter('additionalFields', {}) as { email?: unknown }).email : undefined;
+	let value: unknown;
+	try {
+		value = extra || ctx.getNodeParameter(creates ? key.created : key.record, '', { extractValue: true });
+	} catch {
+		return undefined;
+	}
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+	return text === '' ? undefined : `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
+}
+
+/**
+ * What failed, as a user finds it among the input rows: `Create Invoice "INV-3" (item 3)`. Under Continue
+ * On Fail n8n keeps only the message in the failed item's JSON, so the row is named there.
+ */
+export function failureLabel(ctx: IExecuteSingleFunctions): string {
+	const key = rowKey(ctx);
+	return `${operationLabel(ctx)}${key ? ` ${key}` : ''} (item ${ctx.getItemIndex() + 1})`;
+}
 
 /** "Create Invoice", "Get Many Clients", from the node's resource and operation. */
 export function operationLabel(ctx: IExecuteSingleFunctions): string {
@@ -107,7 +143,7 @@ export function apiError(
 /** The error a failed call of the action node becomes; a write of unknown outcome says so. */
 export function apiFailure(ctx: IExecuteSingleFunctions, statusCode: number, body: unknown): NodeApiError {
 	const note = outcomeUnknown(statusCode, body) ? uncertainWriteNote(ctx) : undefined;
-	return apiError(ctx.getNode(), operationLabel(ctx), statusCode, body, { itemIndex: ctx.getItemIndex(), note });
+	return apiError(ctx.getNode(), failureLabel(ctx), statusCode, body, { itemIndex: ctx.getItemIndex(), note });
 }
 
 /** An input the user must fix before anything is sent. */

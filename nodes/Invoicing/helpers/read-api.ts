@@ -1,13 +1,13 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { callApi } from './api-request';
-import { apiError, isApiSuccess, operationLabel } from './errors';
+import { apiError, failureLabel, isApiSuccess } from './errors';
 import { transportError } from './transport';
 import type { ApiEnvelope } from './types';
 
 /** A GET the action node makes itself (a lookup before a write): when it fails, nothing was written. */
 export async function readApi(ctx: IExecuteSingleFunctions, baseURL: string | undefined, url: string): Promise<ApiEnvelope> {
-	const action = `${operationLabel(ctx)} (reading ${url} first, nothing written)`;
+	const action = `${failureLabel(ctx)}, reading ${url} first (nothing written),`;
 	let answer;
 	try {
 		answer = await callApi(ctx, baseURL, 'GET', url);

@@ -8,7 +8,7 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-import { MAY_HAVE_APPLIED, operationLabel, uncertainWriteNote } from './errors';
+import { failureLabel, MAY_HAVE_APPLIED, uncertainWriteNote } from './errors';
 
 interface Cause {
 	/** What happened, in the words of the message. */
@@ -130,7 +130,7 @@ export async function sendNamingTransportErrors(
 		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
 		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
 		const named = transportError(this.getNode(), error, {
-			action: operationLabel(this),
+			action: failureLabel(this),
 			timeoutMs: Number(requestData.options.timeout ?? 300_000),
 			url: `${String(requestData.options.baseURL ?? '')}${requestData.options.url}`,
 			itemIndex: this.getItemIndex(),
