@@ -10,10 +10,11 @@ export interface CommandResult {
 export function runCommand(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; onSpawn?: (pid: number) => void } = {},
 ): Promise<CommandResult> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		if (child.pid !== undefined) options.onSpawn?.(child.pid);
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
