@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8N_BIN, NODE24_BIN } from './config';
@@ -85,7 +85,10 @@ export class N8nCli {
 		const { stdout, stderr } = await runCommand(NODE24_BIN, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], {
 			env: n8nEnvironment(this.userFolder, { ...this.extraEnv, ...options.env }),
 			onSpawn: options.onSpawn,
+			// run data of thousands of items is megabytes: through a file, so none of it is lost at exit
+			stdoutFile: join(this.userFolder, `execute-${workflowId}.out`),
 		});
+		rmSync(join(this.userFolder, `execute-${workflowId}.out`), { force: true });
 		// a failed run is printed too (then n8n exits non-zero): its run data says which node failed and why
 		const start = stdout.search(/^\{/m);
 		const end = stdout.lastIndexOf('\n}');
