@@ -63,7 +63,9 @@ async function main(): Promise<void> {
 	const started = Date.now();
 	const args = parseArgs(process.argv.slice(2));
 	const layout = detectLayout(args.packageDir);
-	log(`package ${args.packageDir} (${gitCommit(args.packageDir)}, parameter layout ${layout}); ${args.rounds} rounds${args.profile ? ' + CPU profile' : ''}`);
+	// the commit measured is the one at the start (the build is made from the checkout right after)
+	const packageCommit = gitCommit(args.packageDir);
+	log(`package ${args.packageDir} (${packageCommit}, parameter layout ${layout}); ${args.rounds} rounds${args.profile ? ' + CPU profile' : ''}`);
 
 	log(`starting the services: main (${FIXTURE_INVOICES} invoices) and list (${LIST_SIZE} invoices, every second one Not Paid)`);
 	const [main, list] = await Promise.all([
@@ -177,7 +179,7 @@ async function main(): Promise<void> {
 		const figures: BenchFigures = {
 			date: new Date().toISOString(),
 			packageDir: args.packageDir,
-			packageCommit: gitCommit(args.packageDir),
+			packageCommit,
 			parameterLayout: layout,
 			n8nVersion: N8N_VERSION,
 			nodeVersion: NODE24_VERSION,
