@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8N_BIN, NODE24_BIN } from './config';
@@ -27,9 +27,24 @@ export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}
 	};
 }
 
+export interface CredentialFile {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, string>;
+}
+
+/** One run of one node: its output, error, and when it started and how long it took (ms). */
+export interface TaskRun {
+	startTime?: number;
+	executionTime?: number;
+	data?: { main: Array<Array<{ json: Record<string, unknown> }>> };
+	error?: { message: string };
+}
+
 export interface RunResult {
 	status: string;
-	data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } };
+	data: { resultData: { runData: Record<string, TaskRun[]>; error?: { message: string } } };
 }
 
 /** n8n's CLI with Node 24 against one user folder. */
@@ -43,9 +58,14 @@ export class N8nCli {
 		return await runOrThrow(NODE24_BIN, [N8N_BIN, ...args], { env: n8nEnvironment(this.userFolder, this.extraEnv) });
 	}
 
-	async importCredential(credential: { id: string; name: string; type: string; data: Record<string, string> }): Promise<void> {
+	async importCredential(credential: CredentialFile): Promise<void> {
+		await this.importCredentials([credential]);
+	}
+
+	/** Imports several credentials with one CLI start. */
+	async importCredentials(credentials: CredentialFile[]): Promise<void> {
 		const file = join(this.userFolder, 'credentials.json');
-		writeFileSync(file, JSON.stringify([credential]));
+		writeFileSync(file, JSON.stringify(credentials));
 		await this.run(['import:credentials', `--input=${file}`]);
 	}
 
@@ -62,11 +82,18 @@ export class N8nCli {
 		await this.run(['publish:workflow', `--id=${workflowId}`]);
 	}
 
-	/** Executes a workflow (it must start with a Manual Trigger) and returns n8n's run data. */
-	async execute(workflowId: string): Promise<RunResult> {
+	/**
+	 * Executes a workflow (it must start with a Manual Trigger) and returns n8n's run data. `env` adds to the
+	 * environment of this one run; `onSpawn` receives the pid of the n8n process.
+	 */
+	async execute(workflowId: string, options: { env?: NodeJS.ProcessEnv; onSpawn?: (pid: number) => void } = {}): Promise<RunResult> {
 		const { stdout, stderr } = await runCommand(NODE24_BIN, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], {
-			env: n8nEnvironment(this.userFolder, this.extraEnv),
+			env: n8nEnvironment(this.userFolder, { ...this.extraEnv, ...options.env }),
+			onSpawn: options.onSpawn,
+			// run data of thousands of items is megabytes: through a file, so none of it is lost at exit
+			stdoutFile: join(this.userFolder, `execute-${workflowId}.out`),
 		});
+		rmSync(join(this.userFolder, `execute-${workflowId}.out`), { force: true });
 		// a failed run is printed too (then n8n exits non-zero): its run data says which node failed and why
 		const start = stdout.search(/^\{/m);
 		const end = stdout.lastIndexOf('\n}');

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { PACKAGE_NAME, REPO_ROOT } from './config';
 import { runOrThrow } from './run-command';
 
-/** Builds the package and makes the very tarball `npm pack` publishes; returns its path. */
-export async function buildTarball(): Promise<string> {
-	await runOrThrow('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT });
+/** Builds the package (this checkout, or another one given by `packageDir`) and makes the very tarball `npm pack` publishes; returns its path. */
+export async function buildTarball(packageDir: string = REPO_ROOT): Promise<string> {
+	await runOrThrow('npm', ['run', 'build', '--silent'], { cwd: packageDir });
 	const destination = mkdtempSync(join(tmpdir(), 'invoicing-pack-'));
-	await runOrThrow('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], { cwd: REPO_ROOT });
+	await runOrThrow('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], { cwd: packageDir });
 	const tarball = readdirSync(destination).find((name) => name.endsWith('.tgz'));
 	if (!tarball) throw new Error(`npm pack made no tarball in ${destination}`);
 	return join(destination, tarball);

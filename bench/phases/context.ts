@@ -1,0 +1,22 @@
+import type { N8nCli } from '../../scripts/n8n/n8n-cli';
+import type { RawClient } from '../raw/raw-client';
+import type { Fixtures } from '../scenarios';
+import type { ServiceClient } from '../service/service-client';
+import type { ParameterLayout } from '../workflow/node-contender';
+
+/** Everything the phases of one bench run share. */
+export interface BenchContext {
+	cli: N8nCli;
+	main: ServiceClient;
+	list: ServiceClient;
+	raw: RawClient;
+	fixtures: Fixtures;
+	layout: ParameterLayout;
+	preloadFile: string;
+	n8nPackageDir: string;
+	workDir: string;
+	/** Epoch ms after which no further n8n round starts. */
+	deadline: number;
+}
+
+export const EXECUTE_TIMEOUT_MS = 5 * 60 * 1000;

@@ -1,0 +1,54 @@
+import type { ProfileSummary } from '../measure/cpu-profile';
+import type { Spread } from '../measure/stats';
+import type { Contender, ScenarioId } from '../scenarios';
+
+export interface ContenderFigures {
+	/** The contender's own time per round, ms: n8n's executionTime of its nodes summed; wall time for the raw client. */
+	ms: Spread;
+	rounds: number[];
+	/** Sandbox event-loop busy share over the contender's window, per round. */
+	serviceBusy: Spread;
+	/** n8n contenders: expressions n8n evaluated for the contender's nodes, per input item (verification run). */
+	expressionsPerItem?: number;
+	/** n8n contenders: the highest RSS of the n8n process sampled within the contender's window, MB. */
+	peakRssMb?: Spread;
+	/** n8n contenders: the run-data nodes of the contender. */
+	nodes?: string[];
+	outputItems: number;
+}
+
+export interface ScenarioFigures {
+	id: ScenarioId;
+	label: string;
+	items: number;
+	contenders: Record<Contender, ContenderFigures>;
+	nodeToHttp: number;
+	nodeToRaw: number;
+}
+
+export interface RequestCheck {
+	scenario: ScenarioId;
+	requests: number;
+	/** Method, path, query, content type and body the same, as multisets, for node vs HTTP chain vs raw client. */
+	same: boolean;
+	detail?: string;
+}
+
+export interface BenchFigures {
+	date: string;
+	packageDir: string;
+	packageCommit: string;
+	parameterLayout: string;
+	n8nVersion: string;
+	nodeVersion: string;
+	expressionEngine: string;
+	machine: { cpus: number; model: string; memoryGb: number };
+	rounds: number;
+	warmUpItems: number;
+	/** VmHWM of the n8n process per round (the whole `n8n execute`, both n8n contenders), MB. */
+	n8nPeakMb: Spread;
+	scenarios: ScenarioFigures[];
+	requestChecks: RequestCheck[];
+	profile?: Record<'node' | 'http', ProfileSummary>;
+	totalSeconds: number;
+}

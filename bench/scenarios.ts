@@ -1,0 +1,76 @@
+/** The scenarios of `npm run bench`, the contenders, and the input items every contender gets. */
+
+export type ScenarioId = 'create100' | 'create1000' | 'get1000' | 'getMany10000' | 'update1000';
+export type Contender = 'node' | 'http' | 'raw';
+
+export const CONTENDERS: Contender[] = ['node', 'http', 'raw'];
+
+export const CONTENDER_LABEL: Record<Contender, string> = {
+	node: 'Invoicing node',
+	http: 'HTTP Request chain',
+	raw: 'raw keep-alive client',
+};
+
+export interface Scenario {
+	id: ScenarioId;
+	label: string;
+	/** Input items (the Get Many scenario has one input item and lists LIST_SIZE invoices). */
+	items: number;
+}
+
+/** Invoices in the separate list service; the Get Many scenario keeps those whose status is Not Paid. */
+export const LIST_SIZE = 10_000;
+/** Invoices made before the rounds in the main service, read by Get and changed by Update. */
+export const FIXTURE_INVOICES = 1_000;
+export const FIXTURE_CLIENTS = 10;
+
+export const SCENARIOS: Scenario[] = [
+	{ id: 'create100', label: 'create invoice (3 items) x100', items: 100 },
+	{ id: 'create1000', label: 'create invoice (3 items) x1,000', items: 1_000 },
+	{ id: 'get1000', label: 'get invoice by id x1,000', items: 1_000 },
+	{ id: 'getMany10000', label: 'Get Many Not Paid of 10,000 (Return All)', items: 1 },
+	{ id: 'update1000', label: 'update invoice x1,000', items: 1_000 },
+];
+
+export interface LineItemInput {
+	description: string;
+	quantity: number;
+	rate: number;
+}
+
+/** One input item of a create: what a sheet row or an earlier step would give. */
+export interface CreateInput {
+	client: string;
+	invoice_no: string;
+	items: LineItemInput[];
+}
+
+/** One input item of a get or an update. */
+export interface RecordInput {
+	id: string;
+	client: string;
+	invoice_no: string;
+}
+
+export const PAYMENT_STATUS = 'Not Paid';
+export const TAX_RATE = 7.5;
+export const UPDATE_NOTE = 'Updated by the benchmark';
+
+export const LINE_ITEMS: LineItemInput[] = [
+	{ description: 'Design work', quantity: 2, rate: 150.5 },
+	{ description: 'Hosting', quantity: 12, rate: 20 },
+	{ description: 'Support hours', quantity: 1.5, rate: 80 },
+];
+
+export function createInputs(count: number, clientIds: string[], prefix: string): CreateInput[] {
+	return Array.from({ length: count }, (_, index) => ({
+		client: clientIds[index % clientIds.length],
+		invoice_no: `${prefix}-${index + 1}`,
+		items: LINE_ITEMS,
+	}));
+}
+
+export interface Fixtures {
+	clientIds: string[];
+	invoices: RecordInput[];
+}

@@ -1,0 +1,93 @@
+import type { WorkflowNode } from '../../scripts/n8n/workflows';
+import { LINE_ITEMS, PAYMENT_STATUS, TAX_RATE, UPDATE_NOTE, type ScenarioId } from '../scenarios';
+import { HEADER_AUTH } from './credentials';
+import { workflowNode } from './nodes';
+
+/** The latest HTTP Request node in n8n 2.40.7. */
+export const HTTP_REQUEST_VERSION = 4.5;
+const SET_VERSION = 3.5;
+const FILTER_VERSION = 2.3;
+
+type Parameter = { name: string; value: string | number };
+
+function httpRequest(name: string, method: string, url: string, form?: Parameter[]): WorkflowNode {
+	return workflowNode(
+		name,
+		'n8n-nodes-base.httpRequest',
+		HTTP_REQUEST_VERSION,
+		{
+			method,
+			url,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			...(form ? { sendBody: true, contentType: 'form-urlencoded', bodyParameters: { parameters: form } } : {}),
+			options: {},
+		},
+		{ httpHeaderAuth: HEADER_AUTH },
+	);
+}
+
+/** Edit Fields (Set), JSON mode: lifts the record out of the envelope, as this node's output has it. */
+function unwrap(name: string, related: string[]): WorkflowNode {
+	const extra = related.map((key) => `, ${key}: $json.${key}`).join('');
+	return workflowNode(name, 'n8n-nodes-base.set', SET_VERSION, {
+		mode: 'raw',
+		jsonOutput: `={{ { ...$json.invoice[0], items: $json.items${extra} } }}`,
+		options: {},
+	});
+}
+
+/** The line items as a user maps them into the form: one parameter per field, `items[i][field]`. */
+function itemParameters(): Parameter[] {
+	return LINE_ITEMS.flatMap((_, index) =>
+		(['description', 'quantity', 'rate'] as const).map((field) => ({ name: `items[${index}][${field}]`, value: `={{ $json.items[${index}].${field} }}` })),
+	);
+}
+
+/** The HTTP Request node sending the same requests as this node, and the built-in nodes a user adds for the same output. */
+export function httpChainNodes(scenario: ScenarioId, baseUrl: string, listBaseUrl: string, namePrefix: string): WorkflowNode[] {
+	switch (scenario) {
+		case 'create100':
+		case 'create1000':
+			return [
+				httpRequest(`${namePrefix} HTTP Request`, 'POST', `${baseUrl}/invoice/add`, [
+					{ name: 'client', value: '={{ $json.client }}' },
+					{ name: 'invoice_no', value: '={{ $json.invoice_no }}' },
+					{ name: 'payment_status', value: PAYMENT_STATUS },
+					{ name: 'tax_rate', value: String(TAX_RATE) },
+					...itemParameters(),
+				]),
+				unwrap(`${namePrefix} Edit Fields`, []),
+			];
+		case 'get1000':
+			return [
+				httpRequest(`${namePrefix} HTTP Request`, 'GET', `=${baseUrl}/invoice/{{ $json.id }}`),
+				unwrap(`${namePrefix} Edit Fields`, ['payments', 'send_log']),
+			];
+		case 'getMany10000':
+			return [
+				httpRequest(`${namePrefix} HTTP Request`, 'GET', `${listBaseUrl}/invoice/all`),
+				workflowNode(`${namePrefix} Split Out`, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} }),
+				workflowNode(`${namePrefix} Filter`, 'n8n-nodes-base.filter', FILTER_VERSION, {
+					conditions: {
+						options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 3 },
+						conditions: [
+							{ id: 'not-paid', leftValue: '={{ $json.payment_status }}', rightValue: PAYMENT_STATUS, operator: { type: 'string', operation: 'equals' } },
+						],
+						combinator: 'and',
+					},
+					options: {},
+				}),
+			];
+		case 'update1000':
+			return [
+				httpRequest(`${namePrefix} HTTP Request`, 'PUT', `=${baseUrl}/invoice/{{ $json.id }}`, [
+					{ name: 'client', value: '={{ $json.client }}' },
+					{ name: 'invoice_no', value: '={{ $json.invoice_no }}' },
+					{ name: 'payment_status', value: PAYMENT_STATUS },
+					{ name: 'note', value: UPDATE_NOTE },
+				]),
+				unwrap(`${namePrefix} Edit Fields`, []),
+			];
+	}
+}
