@@ -52,4 +52,17 @@ describe('expression evaluations per item', () => {
 		const [id] = await invoiceIds(1);
 		expect(await evaluationsPerItem({ resource: 'invoice', operation: 'get', invoiceId: byId(id) }, [{}, {}])).toBe(0);
 	});
+
+	test('Update Invoice with the ID and a note from expressions, the required fields fixed: 6 (3 for each expression)', async () => {
+		const ids = await invoiceIds(5);
+		const client = (await ctx.api('GET', `/invoice/${ids[0]}`)) as { invoice: Array<{ customer_id: string }> };
+		const parameters = {
+			resource: 'invoice',
+			operation: 'update',
+			invoiceId: byId('={{ $json.id }}'),
+			itemsMode: 'keep',
+			updateFields: { client: byId(client.invoice[0].customer_id), invoiceNo: 'N-0', paymentStatus: 'Not Paid', note: '={{ "Paid by " + $json.id }}' },
+		};
+		expect(await evaluationsPerItem(parameters, ids.map((id) => ({ id })))).toBe(6);
+	});
 });

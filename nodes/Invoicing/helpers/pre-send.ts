@@ -40,15 +40,15 @@ export function withParams(ctx: IExecuteSingleFunctions, resource: Resource, opt
 	};
 }
 
-/** Puts the record id of the operation, URL-encoded, in place of `{id}` in the URL; an empty id is refused. */
-function urlWithId(ctx: IExecuteSingleFunctions, resource: Resource, options: IHttpRequestOptions): IHttpRequestOptions {
-	const id = readRecordId(ctx, RECORD_ID[resource].param, RECORD_ID[resource].label);
+/** Puts the record id, URL-encoded, in place of `{id}` in the URL. */
+function urlWithId(options: IHttpRequestOptions, id: string): IHttpRequestOptions {
 	return { ...options, url: options.url.replace('{id}', encodeURIComponent(id)) };
 }
 
+/** The operation's record id into the URL; an empty id is refused before sending. */
 export function insertRecordId(resource: Resource): PreSend {
 	return async function recordUrl(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		return urlWithId(this, resource, options);
+		return urlWithId(options, readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label));
 	};
 }
 
@@ -119,7 +119,8 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 				params[api] = toApiValue(this, spec, current[REQUIRED_ON_UPDATE[resource].from[api]]);
 			}
 		}
-		return withParams(this, resource, urlWithId(this, resource, options), params);
+		// the id read once: every read of an expression is another evaluation
+		return withParams(this, resource, urlWithId(options, id), params);
 	};
 }
 
