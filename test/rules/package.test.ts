@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { buildTarball, installTarball } from '../../scripts/n8n/pack';
+import { checkPack } from './check-pack';
 import { scan } from './run-tool';
 
 interface PackageJson {
@@ -16,10 +18,16 @@ interface PackageJson {
 
 let unpacked: string;
 let pkg: PackageJson;
+let tarballFiles: string[];
 
 beforeAll(async () => {
 	const userFolder = mkdtempSync(join(tmpdir(), 'invoicing-tarball-'));
-	unpacked = await installTarball(await buildTarball(), userFolder);
+	const tarball = await buildTarball();
+	tarballFiles = spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' })
+		.stdout.split('\n')
+		.filter((entry) => entry !== '' && !entry.endsWith('/'))
+		.map((entry) => entry.replace(/^package\//, ''));
+	unpacked = await installTarball(tarball, userFolder);
 	// n8n provides the peer dependency where it loads the package; here the repository's copy stands in
 	symlinkSync(join(__dirname, '..', '..', 'node_modules', 'n8n-workflow'), join(unpacked, '..', 'n8n-workflow'), 'dir');
 	pkg = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')) as PackageJson;
@@ -58,6 +66,12 @@ describe('the published tarball (npm pack)', () => {
 		const nodeDir = join(unpacked, 'dist', 'nodes', 'Invoicing');
 		for (const icon of Object.values(node.description.icon)) expect(existsSync(join(nodeDir, icon.replace('file:', '')))).toBe(true);
 		expect(JSON.parse(readFileSync(join(nodeDir, 'Invoicing.node.json'), 'utf8')).categories).toEqual(['Finance & Accounting']);
+	});
+
+	test('holds every file of the n8n section, their icons and codices, and nothing of the dev tooling', () => {
+		const required = checkPack.requiredFiles(unpacked, pkg);
+		expect(required).toEqual(expect.arrayContaining([...pkg.n8n.nodes, ...pkg.n8n.credentials, 'dist/nodes/Invoicing/invoicing.svg', 'dist/nodes/Invoicing/Invoicing.node.json']));
+		expect(checkPack.packProblems(required, tarballFiles)).toEqual([]);
 	});
 
 	test('ships only the build, the readme and the license', () => {
