@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,16 +13,29 @@ interface PackageJson {
 	license: string;
 	dependencies?: Record<string, string>;
 	peerDependencies?: Record<string, string>;
+	peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 	n8n: { n8nNodesApiVersion: number; nodes: string[]; credentials: string[] };
 }
 
 let unpacked: string;
 let pkg: PackageJson;
 let tarballFiles: string[];
+let tarballPath: string;
+
+/** The README's manual route: `npm install <package>` in a fresh ~/.n8n/nodes; returns what npm printed. */
+function npmInstallInNodesFolder(tarball: string, dryRun: boolean): { nodesFolder: string; output: string } {
+	const nodesFolder = join(mkdtempSync(join(tmpdir(), 'invoicing-manual-install-')), '.n8n', 'nodes');
+	mkdirSync(nodesFolder, { recursive: true });
+	const args = ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', ...(dryRun ? ['--dry-run', '--ignore-scripts'] : [])];
+	const result = spawnSync('npm', args, { cwd: nodesFolder, encoding: 'utf8' });
+	if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed: ${result.stderr}`);
+	return { nodesFolder, output: result.stdout };
+}
 
 beforeAll(async () => {
 	const userFolder = mkdtempSync(join(tmpdir(), 'invoicing-tarball-'));
 	const tarball = await buildTarball();
+	tarballPath = tarball;
 	tarballFiles = spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' })
 		.stdout.split('\n')
 		.filter((entry) => entry !== '' && !entry.endsWith('/'))
@@ -47,12 +60,13 @@ describe('the published tarball (npm pack)', () => {
 		expect(verdict.details).toMatch(/dependencies/i);
 	});
 
-	test('is a community package with no runtime dependencies and n8n-workflow as the only peer', () => {
+	test('is a community package with no runtime dependencies and n8n-workflow as the only peer, an optional one', () => {
 		expect(pkg.name).toMatch(/^n8n-nodes-/);
 		expect(pkg.keywords).toContain('n8n-community-node-package');
 		expect(pkg.license).toBe('MIT');
 		expect(pkg.dependencies).toBeUndefined();
-		expect(Object.keys(pkg.peerDependencies ?? {})).toEqual(['n8n-workflow']);
+		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+		expect(pkg.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
 		expect(pkg.n8n.n8nNodesApiVersion).toBe(1);
 	});
 
@@ -78,5 +92,20 @@ describe('the published tarball (npm pack)', () => {
 		expect(existsSync(join(unpacked, 'README.md'))).toBe(true);
 		expect(existsSync(join(unpacked, 'LICENSE'))).toBe(true);
 		for (const devOnly of ['sandbox', 'test', 'scripts', 'examples', 'nodes', 'credentials']) expect(existsSync(join(unpacked, devOnly))).toBe(false);
+	});
+
+	test("a manual install in ~/.n8n/nodes adds only the package: no second n8n-workflow beside n8n's own", () => {
+		const { nodesFolder } = npmInstallInNodesFolder(tarballPath, false);
+		expect(readdirSync(join(nodesFolder, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual([pkg.name]);
+		expect(existsSync(join(nodesFolder, 'node_modules', 'n8n-workflow'))).toBe(false);
+	});
+
+	test('the same install of a package whose n8n-workflow peer is not optional would add n8n-workflow (the check can fail)', () => {
+		const fixture = mkdtempSync(join(tmpdir(), 'peer-fixture-'));
+		writeFileSync(join(fixture, 'package.json'), JSON.stringify({ name: 'peer-fixture', version: '1.0.0', peerDependencies: { 'n8n-workflow': '*' } }));
+		const packed = spawnSync('npm', ['pack', '--pack-destination', fixture, '--loglevel=error'], { cwd: fixture, encoding: 'utf8' });
+		if (packed.status !== 0) throw new Error(packed.stderr);
+		const { output } = npmInstallInNodesFolder(join(fixture, 'peer-fixture-1.0.0.tgz'), true);
+		expect(output).toMatch(/^add n8n-workflow \d/m);
 	});
 });
