@@ -7,7 +7,7 @@ export class InvoicingApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Invoicing/invoicing.svg', dark: 'file:../nodes/Invoicing/invoicing.dark.svg' };
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-invoicing#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-invoicing/n8n-nodes-invoicing#credentials';
 
 	properties: INodeProperties[] = [
 		{

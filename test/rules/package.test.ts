@@ -14,6 +14,9 @@ interface PackageJson {
 	dependencies?: Record<string, string>;
 	peerDependencies?: Record<string, string>;
 	peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+	homepage: string;
+	repository: { type: string; url: string };
+	bugs: { url: string };
 	n8n: { n8nNodesApiVersion: number; nodes: string[]; credentials: string[] };
 }
 
@@ -68,6 +71,19 @@ describe('the published tarball (npm pack)', () => {
 		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 		expect(pkg.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
 		expect(pkg.n8n.n8nNodesApiVersion).toBe(1);
+	});
+
+	test('names the public repository it is built from (provenance checks it), its issues and its README', () => {
+		const repo = 'https://github.com/n8n-nodes-invoicing/n8n-nodes-invoicing';
+		expect(pkg.repository).toEqual({ type: 'git', url: `git+${repo}.git` });
+		expect(pkg.bugs).toEqual({ url: `${repo}/issues` });
+		expect(pkg.homepage).toBe(`${repo}#readme`);
+		const codex = JSON.parse(readFileSync(join(unpacked, 'dist', 'nodes', 'Invoicing', 'Invoicing.node.json'), 'utf8')) as {
+			resources: Record<string, Array<{ url: string }>>;
+		};
+		const { InvoicingApi } = require(join(unpacked, pkg.n8n.credentials[0])) as { InvoicingApi: new () => { documentationUrl: string } };
+		const links = [...Object.values(codex.resources).flat().map((r) => r.url), new InvoicingApi().documentationUrl];
+		expect(links.every((url) => url.startsWith(`${repo}#`))).toBe(true);
 	});
 
 	test('every node and credential of the n8n section is in the tarball, loads and has its icons and codex', () => {
