@@ -24,7 +24,7 @@ export class InvoicingApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Invoicing/invoicing.svg', dark: 'file:../nodes/Invoicing/invoicing.dark.svg' };
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-invoicing#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-invoicing/n8n-nodes-invoicing#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -69,6 +69,8 @@ export class InvoicingApi implements ICredentialType {
 		return { ...requestOptions, baseURL, headers: { ...requestOptions.headers, [header]: value } };
 	}
 
+	// n8n shows a rule's message when the test request answers its status code (otherwise only the status text,
+	// e.g. "Not Found"): each one names the fix.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
@@ -76,8 +78,28 @@ export class InvoicingApi implements ICredentialType {
 		},
 		rules: [
 			{
-				type: 'responseSuccessBody',
-				properties: { key: 'status', value: 'error', message: 'The service answered with an error: check the Base URL and API Key' },
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The service refused the API key (HTTP 401). Check the API Key; if the service expects it in another header (e.g. X-API-Key), set Header Name to that header.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'No Invoicing API at this Base URL (HTTP 404 for GET /client/all). The Base URL must be the API address ending in /v1, e.g. https://invoicing.example.com/v1.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 405,
+					message:
+						'The Base URL points at another path of the service (HTTP 405 for GET /client/all). It must be the API address ending in /v1, e.g. https://invoicing.example.com/v1.',
+				},
 			},
 		],
 	};

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * `npm start`: the sandbox with demo data and real n8n with this package, a ready credential, the example
  * workflows and a local owner account. Prints the URLs and the login; runs until Ctrl-C, then stops both.

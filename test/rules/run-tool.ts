@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -32,4 +33,11 @@ export function lint(cwd: string, files: string[]): Array<{ filePath: string; me
 	const result = spawnSync(process.execPath, [eslint, '--format', 'json', ...files], { cwd, encoding: 'utf8', env: TOOL_ENV });
 	if (result.stdout.trim() === '') throw new Error(`eslint printed nothing: ${result.stderr}`);
 	return JSON.parse(result.stdout) as Array<{ filePath: string; messages: LintMessage[] }>;
+}
+
+/** `n8n-node lint` in a project folder (n8n's own lint command: strict-mode config check, then `eslint .`). */
+export function n8nNodeLint(cwd: string): { status: number | null; output: string } {
+	const cli = join(ROOT, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs');
+	const result = spawnSync(process.execPath, [cli, 'lint'], { cwd, encoding: 'utf8', env: { ...TOOL_ENV, FORCE_COLOR: '0', NO_COLOR: '1' } });
+	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -1,0 +1,10 @@
+/** Typed access to scripts/check-pack.js (plain Node: the publish guard must run without a TypeScript tool chain). */
+export interface CheckPack {
+	requiredFiles(root: string, pkg: { n8n: { nodes?: string[]; credentials?: string[] } }): string[];
+	packProblems(required: string[], packed: string[]): string[];
+	dryRunPack(root: string): { files: string[]; size: number; unpackedSize: number };
+	DEV_ONLY: string[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const checkPack = require('../../scripts/check-pack.js') as CheckPack;
