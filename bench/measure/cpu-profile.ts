@@ -23,8 +23,8 @@ export type CostGroup =
 const RULES: Array<[CostGroup, (url: string, name: string) => boolean]> = [
 	['idle (waiting for I/O)', (_url, name) => name === '(idle)'],
 	['garbage collector', (_url, name) => name === '(garbage collector)'],
-	// the package as n8n loads it from its custom folder (n8n itself may live under a folder of the same name)
-	['this node (nodes/Invoicing, credentials)', (url) => url.includes('/custom/node_modules/n8n-nodes-invoicing/')],
+	// the package as n8n loads it from its nodes folder (n8n itself may live under a folder of the same name)
+	['this node (nodes/Invoicing, credentials)', (url) => url.includes('/.n8n/nodes/node_modules/n8n-nodes-invoicing/')],
 	[
 		'n8n-workflow expressions',
 		(url) =>

@@ -1,4 +1,4 @@
-import { CUSTOM_PREFIX } from '../../scripts/n8n/config';
+import { PACKAGE_NAME } from '../../scripts/n8n/config';
 import type { WorkflowNode } from '../../scripts/n8n/workflows';
 import { PAYMENT_STATUS, TAX_RATE, UPDATE_NOTE, type ScenarioId } from '../scenarios';
 import { LIST_INVOICING, MAIN_INVOICING } from './credentials';
@@ -49,6 +49,6 @@ function parameters(scenario: ScenarioId, layout: ParameterLayout): Record<strin
 export function invoicingNodes(scenario: ScenarioId, layout: ParameterLayout, namePrefix: string): WorkflowNode[] {
 	const credential = scenario === 'getMany10000' ? LIST_INVOICING : MAIN_INVOICING;
 	return [
-		workflowNode(`${namePrefix} Invoicing`, `${CUSTOM_PREFIX}.invoicing`, 1, parameters(scenario, layout), { invoicingApi: credential }),
+		workflowNode(`${namePrefix} Invoicing`, `${PACKAGE_NAME}.invoicing`, 1, parameters(scenario, layout), { invoicingApi: credential }),
 	];
 }

@@ -18,7 +18,5 @@ export const READY_MARKER = join(N8N_DIR, '.ready');
 
 export const REPO_ROOT = join(__dirname, '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-invoicing';
-/** Type prefix n8n's custom-folder loader gives the nodes it finds there. */
-export const CUSTOM_PREFIX = 'CUSTOM';
 export const CREDENTIAL_ID = 'invoicing-demo';
 export const CREDENTIAL_NAME = 'Invoicing account';

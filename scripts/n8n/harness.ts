@@ -7,7 +7,7 @@ import { CREDENTIAL_ID, CREDENTIAL_NAME, REPO_ROOT } from './config';
 import { ensureN8n } from './ensure-n8n';
 import { N8nCli, type CredentialFile } from './n8n-cli';
 import { buildTarball, installTarball } from './pack';
-import { forCustomFolder, type WorkflowFile } from './workflows';
+import { withHarnessCredential, type WorkflowFile } from './workflows';
 
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
 
@@ -52,6 +52,6 @@ export async function setUpN8n(options: {
 		},
 		...(options.extraCredentials ?? []),
 	]);
-	await cli.importWorkflows(options.workflows.map(forCustomFolder));
+	await cli.importWorkflows(options.workflows.map(withHarnessCredential));
 	return { cli, userFolder };
 }

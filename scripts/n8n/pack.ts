@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,11 +16,16 @@ export async function buildTarball(packageDir: string = REPO_ROOT): Promise<stri
 	return join(destination, tarball);
 }
 
-/** Unpacks the tarball where n8n's custom loader finds it: <user folder>/.n8n/custom/node_modules/<package>. */
+/**
+ * Installs the tarball the way the README's manual route does: `npm install` in <user folder>/.n8n/nodes, whose
+ * node_modules n8n scans for community packages at start (n8n 2.40 `scanDirectoryForPackages`). The nodes keep
+ * their published types (`n8n-nodes-invoicing.invoicing`); the optional peer n8n-workflow is not installed, so
+ * the package uses n8n's own copy. Returns the installed package's folder.
+ */
 export async function installTarball(tarball: string, userFolder: string): Promise<string> {
-	const target = join(userFolder, '.n8n', 'custom', 'node_modules', PACKAGE_NAME);
-	rmSync(target, { recursive: true, force: true });
-	mkdirSync(target, { recursive: true });
-	await runOrThrow('tar', ['xzf', tarball, '-C', target, '--strip-components=1']);
-	return target;
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	if (!existsSync(join(nodesDir, 'package.json'))) writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+	await runOrThrow('npm', ['install', tarball, '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir });
+	return join(nodesDir, 'node_modules', PACKAGE_NAME);
 }

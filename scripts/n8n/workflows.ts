@@ -1,4 +1,4 @@
-import { CREDENTIAL_ID, CREDENTIAL_NAME, CUSTOM_PREFIX, PACKAGE_NAME } from './config';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, PACKAGE_NAME } from './config';
 
 export interface WorkflowNode {
 	id: string;
@@ -19,21 +19,14 @@ export interface WorkflowFile {
 }
 
 /**
- * The examples carry the published type (n8n-nodes-invoicing.invoicing); n8n's custom-folder loader names the
- * same node CUSTOM.invoicing, so a harness that loads through that folder maps the type, and the credential
- * reference, to what it imported.
+ * The examples and tests carry the published types (n8n-nodes-invoicing.*), which is what n8n names the package's
+ * nodes when it is installed as users install it; this points their credential at the one the harness imported.
  */
-export function forCustomFolder(workflow: WorkflowFile): WorkflowFile {
+export function withHarnessCredential(workflow: WorkflowFile): WorkflowFile {
 	return {
 		...workflow,
 		nodes: workflow.nodes.map((node) =>
-			node.type.startsWith(`${PACKAGE_NAME}.`)
-				? {
-						...node,
-						type: `${CUSTOM_PREFIX}.${node.type.slice(PACKAGE_NAME.length + 1)}`,
-						credentials: { invoicingApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-					}
-				: node,
+			node.type.startsWith(`${PACKAGE_NAME}.`) ? { ...node, credentials: { invoicingApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } } } : node,
 		),
 	};
 }

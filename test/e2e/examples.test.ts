@@ -15,6 +15,25 @@ let cli: N8nCli;
 let dataDir: string;
 const ids: Record<string, string> = {};
 
+/** A Get of an invoice the service does not have: the node's error as n8n records it. */
+const MISSING_INVOICE = {
+	id: 'e2e-missing-invoice',
+	name: 'Get a missing invoice',
+	nodes: [
+		{ id: 'm1', name: 'Start Manually', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} },
+		{
+			id: 'm2',
+			name: 'Get Invoice',
+			type: 'n8n-nodes-invoicing.invoicing',
+			typeVersion: 1,
+			position: [220, 0] as [number, number],
+			parameters: { resource: 'invoice', operation: 'get', invoiceId: { __rl: true, mode: 'id', value: 'no-such-invoice' } },
+		},
+	],
+	connections: { 'Start Manually': { main: [[{ node: 'Get Invoice', type: 'main', index: 0 }]] } },
+	settings: { executionOrder: 'v1' },
+};
+
 beforeAll(async () => {
 	sandbox = await startSandbox({ apiKey: API_KEY });
 	const filesRoot = mkdtempSync(join(tmpdir(), 'invoicing-files-'));
@@ -26,12 +45,29 @@ beforeAll(async () => {
 		ids[file] = workflow.id;
 		return withDataDir(workflow, dataDir);
 	});
+	workflows.push(MISSING_INVOICE);
 	({ cli } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot } }));
 });
 
 afterAll(async () => sandbox?.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+describe('the package as installed by the README\'s manual route (npm install in ~/.n8n/nodes)', () => {
+	test('n8n keeps the HTTP code and the service\'s answer of the node\'s errors (no second n8n-workflow beside the package)', async () => {
+		const run = await cli.execute(MISSING_INVOICE.id);
+		expect(run.status).toBe('error');
+		const error = run.data.resultData.runData['Get Invoice'][0].error as Record<string, unknown>;
+		expect(error).toEqual(
+			expect.objectContaining({
+				message: 'Get Invoice "no-such-invoice" (item 1) failed (HTTP 404): Invoice with id "no-such-invoice" was not found.',
+				description: 'No record has this ID: pick the record from the list, or check that it was not deleted.',
+				httpCode: '404',
+				errorResponse: { status: 'error', message: 'Invoice with id "no-such-invoice" was not found.' },
+			}),
+		);
+	});
+});
 
 describe('example workflows inside real n8n', () => {
 	test('1: invoice life cycle: create client, invoice with 3 items and tax, send, pay, get', async () => {

@@ -3,8 +3,8 @@ import { groupOf, summariseProfile, type CpuProfile } from '../../../bench/measu
 const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 0 });
 
 describe('bench CPU profile summary', () => {
-	test('groups by package: this node only from the custom folder, n8n expressions, routing-node, idle', () => {
-		expect(groupOf('file:///u/.n8n/custom/node_modules/n8n-nodes-invoicing/dist/nodes/Invoicing/helpers/pre-send.js', 'f')).toBe('this node (nodes/Invoicing, credentials)');
+	test('groups by package: this node only from the nodes folder, n8n expressions, routing-node, idle', () => {
+		expect(groupOf('file:///u/.n8n/nodes/node_modules/n8n-nodes-invoicing/dist/nodes/Invoicing/helpers/pre-send.js', 'f')).toBe('this node (nodes/Invoicing, credentials)');
 		expect(groupOf('file:///home/x/.cache/n8n-nodes-invoicing/n8n/node_modules/n8n-workflow/dist/cjs/expression.js', 'f')).toBe('n8n-workflow expressions');
 		expect(groupOf('file:///c/node_modules/@n8n/expression-runtime/dist/cjs/bridge/isolated-vm-bridge.js', 'execute')).toBe('n8n-workflow expressions');
 		expect(groupOf('file:///c/node_modules/n8n-core/dist/execution-engine/routing-node.js', 'f')).toBe('n8n-core routing-node');
