@@ -24,11 +24,14 @@ function parameters(scenario: ScenarioId, layout: ParameterLayout): Record<strin
 				itemsMode: 'json',
 				itemsJson: '={{ $json.items }}',
 				additionalFields: { taxRate: TAX_RATE },
+				// the same requests as the HTTP chain: without the duplicate guard's one list read per run
+				ifExists: 'create',
 			};
 		case 'get1000':
-			return { resource: 'invoice', operation: 'get', invoiceId: byId('={{ $json.id }}') };
+			// the full record, as the HTTP chain gives it (Simplify is on by default)
+			return { resource: 'invoice', operation: 'get', invoiceId: byId('={{ $json.id }}'), simplify: false };
 		case 'getMany10000':
-			return { resource: 'invoice', operation: 'getAll', returnAll: true, filters: { paymentStatus: PAYMENT_STATUS } };
+			return { resource: 'invoice', operation: 'getAll', returnAll: true, simplify: false, filters: { paymentStatus: PAYMENT_STATUS } };
 		case 'update1000':
 			return {
 				resource: 'invoice',
