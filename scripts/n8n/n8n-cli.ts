@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8N_BIN, NODE24_BIN } from './config';
+import { N8N_BIN, N8N_NODE_BIN } from './config';
 import { runCommand, runOrThrow } from './run-command';
 import type { WorkflowFile } from './workflows';
 
@@ -56,7 +56,7 @@ export class N8nCli {
 	) {}
 
 	private async run(args: string[]) {
-		return await runOrThrow(NODE24_BIN, [N8N_BIN, ...args], { env: n8nEnvironment(this.userFolder, this.extraEnv) });
+		return await runOrThrow(N8N_NODE_BIN, [N8N_BIN, ...args], { env: n8nEnvironment(this.userFolder, this.extraEnv) });
 	}
 
 	async importCredential(credential: CredentialFile): Promise<void> {
@@ -88,7 +88,7 @@ export class N8nCli {
 	 * environment of this one run; `onSpawn` receives the pid of the n8n process.
 	 */
 	async execute(workflowId: string, options: { env?: NodeJS.ProcessEnv; onSpawn?: (pid: number) => void } = {}): Promise<RunResult> {
-		const { stdout, stderr } = await runCommand(NODE24_BIN, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], {
+		const { stdout, stderr } = await runCommand(N8N_NODE_BIN, [N8N_BIN, 'execute', `--id=${workflowId}`, '--rawOutput'], {
 			env: n8nEnvironment(this.userFolder, { ...this.extraEnv, ...options.env }),
 			onSpawn: options.onSpawn,
 			// run data of thousands of items is megabytes: through a file, so none of it is lost at exit

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { todayIn } from '../../nodes/Invoicing/helpers/dates';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { N8N_BIN, N8N_DIR, NODE24_BIN } from '../../scripts/n8n/config';
+import { N8N_BIN, N8N_DIR, N8N_NODE_BIN } from '../../scripts/n8n/config';
 import { readExample, setUpN8n } from '../../scripts/n8n/harness';
 import { n8nEnvironment } from '../../scripts/n8n/n8n-cli';
 import { Service, shiftDate } from '../trigger/service';
@@ -116,7 +116,7 @@ test('a published workflow with the Invoicing Trigger runs once when an invoice 
 	env.N8N_INSTANCE_OWNER_PASSWORD_HASH = bcrypt.hashSync(OWNER.password, 10);
 
 	const setupDone = Date.now();
-	n8n = spawn(NODE24_BIN, [N8N_BIN, 'start'], { env: n8nEnvironment(userFolder, env), stdio: ['ignore', 'pipe', 'pipe'] });
+	n8n = spawn(N8N_NODE_BIN, [N8N_BIN, 'start'], { env: n8nEnvironment(userFolder, env), stdio: ['ignore', 'pipe', 'pipe'] });
 	n8n.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 	n8n.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 	sandbox.clearRequests();
