@@ -64,7 +64,16 @@ export async function verify(context: BenchContext, plan: RoundPlan): Promise<Ve
 		env: { NODE_OPTIONS: `--require=${context.preloadFile}`, BENCH_COUNTS_FILE: countsFile, BENCH_N8N_PACKAGE_DIR: context.n8nPackageDir },
 	});
 	const counts = JSON.parse(readFileSync(countsFile, 'utf8')) as ExpressionCounts;
-	const n8nRequests = requestsBySegment(plan.segments, { main: await context.main.requests(), list: await context.list.requests() });
+	const logs = { main: await context.main.requests(), list: await context.list.requests() };
+	for (const [service, log] of Object.entries(logs)) {
+		const kinds = new Map<string, number>();
+		for (const request of log) {
+			const kind = `${request.method} ${request.path.replace(/\d{6,}/g, '{id}')}`;
+			kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+		}
+		console.log(`verification: ${service} service logged ${[...kinds].map(([kind, count]) => `${count} x ${kind}`).join(', ')}`);
+	}
+	const n8nRequests = requestsBySegment(plan.segments, logs);
 
 	await Promise.all([context.main.clearRequests(), context.list.clearRequests()]);
 	const rawOutputs = new Map<ScenarioId, Array<Record<string, unknown>>>();
