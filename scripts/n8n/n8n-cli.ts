@@ -32,6 +32,13 @@ export interface RunResult {
 	data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } };
 }
 
+export interface CredentialFile {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, string>;
+}
+
 /** n8n's CLI with Node 24 against one user folder. */
 export class N8nCli {
 	constructor(
@@ -43,9 +50,14 @@ export class N8nCli {
 		return await runOrThrow(NODE24_BIN, [N8N_BIN, ...args], { env: n8nEnvironment(this.userFolder, this.extraEnv) });
 	}
 
-	async importCredential(credential: { id: string; name: string; type: string; data: Record<string, string> }): Promise<void> {
+	async importCredential(credential: CredentialFile): Promise<void> {
+		await this.importCredentials([credential]);
+	}
+
+	/** Imports all credentials with one CLI start. */
+	async importCredentials(credentials: CredentialFile[]): Promise<void> {
 		const file = join(this.userFolder, 'credentials.json');
-		writeFileSync(file, JSON.stringify([credential]));
+		writeFileSync(file, JSON.stringify(credentials));
 		await this.run(['import:credentials', `--input=${file}`]);
 	}
 
