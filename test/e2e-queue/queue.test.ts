@@ -11,7 +11,7 @@ import { todayIn } from '../../nodes/Invoicing/helpers/dates';
 import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
 import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../scripts/n8n/config';
 import { EXAMPLES_DIR, readExample } from '../../scripts/n8n/harness';
-import { startQueueCluster, type QueueCluster } from '../../scripts/n8n/queue/cluster';
+import { startQueueCluster, writeLogs, type QueueCluster } from '../../scripts/n8n/queue/cluster';
 import { waitFor } from '../../scripts/n8n/queue/ports';
 import { forCustomFolder, withDataDir, type WorkflowFile } from '../../scripts/n8n/workflows';
 import { Service, shiftDate } from '../trigger/service';
@@ -79,7 +79,7 @@ beforeAll(async () => {
 	mkdirSync(dataDir);
 	copyFileSync(join(EXAMPLES_DIR, 'data', 'invoices.csv'), join(dataDir, 'invoices.csv'));
 	const workflows: WorkflowFile[] = EXAMPLES.map((file) => {
-		const workflow = asWebhookWorkflow(withDataDir(readExample(file), dataDir), readExample(file).id);
+		const workflow = asWebhookWorkflow(withDataDir(readExample(file), dataDir));
 		workflowIds[file] = workflow.id;
 		return forCustomFolder(workflow);
 	});
@@ -112,6 +112,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await cluster?.stop();
+	if (cluster) console.log(`queue-mode logs: ${writeLogs(cluster)}`);
 	await sandbox?.close();
 	await triggerSandbox?.close();
 	if (filesRoot) rmSync(filesRoot, { recursive: true, force: true });

@@ -18,9 +18,10 @@ export function webhookNode(id: string, path: string, position: [number, number]
 /**
  * An example as a production workflow: `n8n execute` runs in regular mode even when queue mode is configured, so
  * the Manual Trigger is replaced by a webhook (same position in the graph) and the schedule trigger, if any, is left
- * out; every other node is the example's own.
+ * out; every other node is the example's own. The webhook's path is the new workflow id.
  */
-export function asWebhookWorkflow(workflow: WorkflowFile, path: string): WorkflowFile {
+export function asWebhookWorkflow(workflow: WorkflowFile): WorkflowFile {
+	const id = `${workflow.id}-q`.slice(0, 36);
 	const manual = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	if (!manual) throw new Error(`${workflow.id} has no Manual Trigger`);
 	const dropped = workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.scheduleTrigger').map((node) => node.name);
@@ -31,8 +32,8 @@ export function asWebhookWorkflow(workflow: WorkflowFile, path: string): Workflo
 	);
 	const nodes = workflow.nodes
 		.filter((node) => !dropped.includes(node.name))
-		.map((node) => (node === manual ? webhookNode(manual.id, path, manual.position) : node));
-	return { ...workflow, id: `${workflow.id}-q`.slice(0, 36), nodes, connections, active: false };
+		.map((node) => (node === manual ? webhookNode(manual.id, id, manual.position) : node));
+	return { ...workflow, id, nodes, connections, active: false };
 }
 
 const node = (id: number, name: string, parameters: Record<string, unknown>): WorkflowNode => ({

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -105,4 +105,12 @@ export async function startQueueCluster(options: {
 		await stop();
 		throw error;
 	}
+}
+
+/** Writes each process's whole log to <tmp>/invoicing-queue-logs/<name>.log; returns the folder. */
+export function writeLogs(cluster: QueueCluster): string {
+	const dir = join(tmpdir(), 'invoicing-queue-logs');
+	mkdirSync(dir, { recursive: true });
+	for (const process of [cluster.main, ...cluster.workers]) writeFileSync(join(dir, `${process.name}.log`), process.log);
+	return dir;
 }

@@ -39,17 +39,17 @@ export class N8nProcess {
 	}
 
 	async ready(timeoutMs = 180_000): Promise<void> {
-		await waitFor(
+		const outcome = await waitFor(
 			`${this.name} to be ready`,
 			timeoutMs,
 			async () => {
-				if (!this.running) throw new Error(`${this.name} exited`);
+				if (!this.running) return 'exited';
 				const response = await fetch(`http://127.0.0.1:${this.healthPort}/healthz/readiness`);
-				return response.ok ? true : undefined;
+				return response.ok ? 'ready' : undefined;
 			},
 			() => `${this.name}'s log ends with:\n${this.log.slice(-4000)}`,
 		);
-		if (!this.running) throw new Error(`${this.name} exited:\n${this.log.slice(-4000)}`);
+		if (outcome === 'exited') throw new Error(`${this.name} exited:\n${this.log.slice(-4000)}`);
 	}
 
 	/** Stops the process with `signal` (SIGKILL: no graceful shutdown) and waits for it to exit (at most 60 s). */
