@@ -12,6 +12,8 @@ import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
 import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../scripts/n8n/config';
 import { EXAMPLES_DIR, readExample } from '../../scripts/n8n/harness';
 import { startQueueCluster, writeLogs, type QueueCluster } from '../../scripts/n8n/queue/cluster';
+import { cpuMs } from '../../scripts/n8n/queue/cpu';
+import type { N8nProcess } from '../../scripts/n8n/queue/n8n-process';
 import { waitFor } from '../../scripts/n8n/queue/ports';
 import { forCustomFolder, withDataDir, type WorkflowFile } from '../../scripts/n8n/workflows';
 import { Service, shiftDate } from '../trigger/service';
@@ -108,6 +110,13 @@ beforeAll(async () => {
 		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot },
 	});
 	executions = new Executions(cluster.postgres);
+	// main answers ready before it has activated the published workflows: wait for their webhooks to be registered
+	const webhookWorkflows = [...workflows, load].map((w) => `'${w.id}'`).join(',');
+	const postgres = cluster.postgres;
+	await waitFor('the published workflows\' webhooks', 120_000, async () => {
+		const count = Number(await postgres.query(`SELECT count(DISTINCT "workflowId") FROM webhook_entity WHERE "workflowId" IN (${webhookWorkflows})`));
+		return count === workflows.length + 1 ? true : undefined;
+	}, logs);
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
@@ -173,7 +182,8 @@ describe('the Invoicing Trigger on main, its executions on workers', () => {
 		if (!cluster) throw new Error('no cluster');
 		const workers = cluster.workers;
 		const service = new Service(triggerSandbox, TRIGGER_KEY);
-		expect(polls()).toBeGreaterThan(0); // activation polled (the baseline) on main
+		// activation (after main reports ready) runs the first poll, the baseline, on main
+		await waitFor('the trigger\'s first poll', 120_000, async () => (polls() > 0 ? true : undefined), logs);
 		const first = await service.invoice(triggerClient, 'INV-A', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -1) });
 		const [one] = await executions.waitFinished(workflowIds.trigger, 1, 150_000, 0, logs);
 		const killed = workers.find((w) => w.name === ranOn(one.id));
@@ -204,6 +214,19 @@ describe('the Invoicing Trigger on main, its executions on workers', () => {
 });
 
 describe(`throughput: ${LOAD} one-invoice executions queued at once`, () => {
+	/** CPU ms used so far by each part of the set-up (the workers summed). */
+	function cpuSnapshot(active: N8nProcess[]): Record<string, number> {
+		if (!cluster) throw new Error('no cluster');
+		const own = process.cpuUsage();
+		return {
+			main: cpuMs(cluster.main.pid),
+			workers: active.reduce((total, worker) => total + cpuMs(worker.pid), 0),
+			postgres: cpuMs(cluster.postgres.pid),
+			redis: cpuMs(cluster.redis.pid),
+			testProcess: (own.user + own.system) / 1000,
+		};
+	}
+
 	async function phase(workers: number): Promise<Figures> {
 		if (!cluster) throw new Error('no cluster');
 		const active = cluster.workers.slice(0, workers);
@@ -213,16 +236,19 @@ describe(`throughput: ${LOAD} one-invoice executions queued at once`, () => {
 		const client = await new Service(sandbox, API_KEY).client('Load Ltd', 'ap@load.example');
 		const before = await executions.lastId();
 		const startedBefore = new Map(active.map((w) => [w.name, w.startedExecutions().length]));
+		const cpuAtStart = cpuSnapshot(active);
 		const sentAt = Date.now();
 		await Promise.all(Array.from({ length: LOAD }, (_, n) => callWebhook('queue-load', { n, client, email: 'ap@load.example' })));
 		const rows = await executions.waitFinished(workflowIds.load, LOAD, LOAD_TIMEOUT_MS, before, logs);
+		const cpuAtEnd = cpuSnapshot(active);
+		const cpu = Object.fromEntries(Object.entries(cpuAtEnd).map(([part, ms]) => [part, ms - cpuAtStart[part]]));
 		expect(rows.filter((r) => r.status !== 'success')).toEqual([]);
 		const invoices = sandbox.state().invoices;
 		expect(invoices).toHaveLength(LOAD);
 		expect(invoices.filter((i) => i.payment_status === 'Paid' && i.send_log.length === 1)).toHaveLength(LOAD);
 		const perWorker = Object.fromEntries(active.map((w) => [w.name, w.startedExecutions().length - (startedBefore.get(w.name) ?? 0)]));
 		expect(Object.values(perWorker).reduce((a, b) => a + b, 0)).toBe(LOAD);
-		const result = figures({ workers, sentAt, rows, runData: await executions.runData(rows.map((r) => r.id)), invoicingNodes: LOAD_INVOICING_NODES, perWorker });
+		const result = figures({ workers, sentAt, rows, runData: await executions.runData(rows.map((r) => r.id)), invoicingNodes: LOAD_INVOICING_NODES, perWorker, cpuMs: cpu });
 		measured.push(result);
 		console.log(`queue throughput, ${workers} worker(s): ${JSON.stringify(result)}`);
 		return result;

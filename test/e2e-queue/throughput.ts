@@ -14,6 +14,10 @@ export interface Figures {
 	invoicingShareOfNodeTime: number;
 	/** How many of the executions each worker ran, by worker name. */
 	perWorker: Record<string, number>;
+	/** CPU time (user + system) per execution, ms, by part: main, the workers together, Postgres, Redis, and this test process (sandbox + load generator). */
+	cpuMsPerExecution: Record<string, number>;
+	/** Executions per second one fully busy core would give at this CPU cost (1000 / the sum of cpuMsPerExecution). */
+	perSecondPerCore: number;
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -25,6 +29,8 @@ export function figures(options: {
 	runData: Map<string, RunData>;
 	invoicingNodes: string[];
 	perWorker: Record<string, number>;
+	/** CPU ms each part used during the phase. */
+	cpuMs: Record<string, number>;
 }): Figures {
 	const { rows, runData, invoicingNodes } = options;
 	const seconds = (Math.max(...rows.map((r) => r.stoppedAt)) - options.sentAt) / 1000;
@@ -49,5 +55,7 @@ export function figures(options: {
 		invoicingShareOfExecution: Number((sum(shares) / shares.length).toFixed(3)),
 		invoicingShareOfNodeTime: Number((invoicingTotal / Math.max(1, nodesTotal)).toFixed(3)),
 		perWorker: options.perWorker,
+		cpuMsPerExecution: Object.fromEntries(Object.entries(options.cpuMs).map(([part, ms]) => [part, Number((ms / rows.length).toFixed(1))])),
+		perSecondPerCore: Number(((1000 * rows.length) / Math.max(1, sum(Object.values(options.cpuMs)))).toFixed(1)),
 	};
 }

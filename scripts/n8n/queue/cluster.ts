@@ -83,7 +83,7 @@ export async function startQueueCluster(options: {
 		for (const id of options.publish) await cli.publishWorkflow(id);
 
 		const mainPort = await freePort();
-		const main = new N8nProcess('main', 'start', mainFolder, { ...shared, N8N_PORT: String(mainPort), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1' }, mainPort);
+		const main = new N8nProcess('main', 'start', mainFolder, { ...shared, N8N_PORT: String(mainPort), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1', N8N_RUNNERS_BROKER_PORT: String(await freePort()) }, mainPort);
 		processes.push(main);
 		const workers: N8nProcess[] = [];
 		for (let n = 1; n <= options.workers; n += 1) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,6 +10,8 @@ export interface Postgres {
 	port: number;
 	database: string;
 	user: string;
+	/** The postmaster's process id (its backends are its children). */
+	pid: number;
 	/** Runs one SQL statement with psql and returns its unaligned, tuples-only output. */
 	query(sql: string): Promise<string>;
 	stop(): Promise<void>;
@@ -59,5 +61,6 @@ export async function startPostgres(): Promise<Postgres> {
 		await stop();
 		throw error;
 	}
-	return { port, database: DATABASE, user: USER, query: async (sql) => (await psql(DATABASE, sql)).stdout, stop };
+	const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+	return { port, database: DATABASE, user: USER, pid, query: async (sql) => (await psql(DATABASE, sql)).stdout, stop };
 }

@@ -8,6 +8,7 @@ import { ask, freePort, waitFor } from './ports';
 
 export interface Redis {
 	port: number;
+	pid: number | undefined;
 	stop(): Promise<void>;
 }
 
@@ -52,5 +53,5 @@ export async function startRedis(): Promise<Redis> {
 		await stop();
 		throw error;
 	}
-	return { port, stop };
+	return { port, pid: child.pid, stop };
 }
