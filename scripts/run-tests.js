@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The project's test command: the fast suite (unit, description, sandbox contract, engine, lint), then the
-// end-to-end suite inside real n8n, after a typecheck (ts-jest only transpiles). Ends with one plain line "tests: N passed, N failed" over both.
+// end-to-end suite inside real n8n, then the queue-mode suite (n8n main + workers, Redis, Postgres), after a typecheck (ts-jest only transpiles). Ends with one plain line "tests: N passed, N failed" over all of them.
 // Usage: node scripts/run-tests.js [--fast-only]
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -47,6 +47,8 @@ function typecheck() {
 const suites = [typecheck(), runSuite('fast', [])];
 if (!process.argv.includes('--fast-only')) {
 	suites.push(runSuite('end-to-end', ['-c', 'jest.e2e.config.js', '--runInBand']));
+	// last: n8n in queue mode (Postgres, Redis installed with apt-get when missing, main + 2 workers, about 6.5 minutes)
+	suites.push(runSuite('queue-mode', ['-c', 'jest.queue.config.js', '--runInBand']));
 }
 rmSync(reportDir, { recursive: true, force: true });
 

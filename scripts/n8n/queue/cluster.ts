@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { ensureN8n } from '../ensure-n8n';
+import { N8nCli, type CredentialFile } from '../n8n-cli';
+import { buildTarball, installTarball } from '../pack';
+import type { WorkflowFile } from '../workflows';
+import { N8nProcess } from './n8n-process';
+import { freePort } from './ports';
+import { startPostgres, type Postgres } from './postgres';
+import { startRedis, type Redis } from './redis';
+
+/** The same key on main and every worker: they all decrypt the credentials stored in the shared database. */
+export const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-invoicing-queue-key';
+
+export interface QueueCluster {
+	postgres: Postgres;
+	redis: Redis;
+	main: N8nProcess;
+	workers: N8nProcess[];
+	/** Base URL of the main process (UI, REST, production webhooks). */
+	mainUrl: string;
+	/** Stops every process and service that is still running; safe to call more than once. */
+	stop(): Promise<void>;
+}
+
+/** Settings every process of the cluster shares: queue mode, Redis, Postgres, the encryption key. */
+export function queueEnvironment(postgres: Postgres, redis: Redis, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+	return {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(redis.port),
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_PASSWORD: '',
+		N8N_ENCRYPTION_KEY: QUEUE_ENCRYPTION_KEY,
+		...extra,
+	};
+}
+
+/**
+ * n8n 2.40 in queue mode on loopback: Postgres and Redis in temporary folders, the package installed from its npm
+ * tarball into the nodes folder of each process's own user folder (as each container of a deployment has its own),
+ * credentials and workflows imported into Postgres with the CLI, the given workflows published, then `n8n start`
+ * and `workers` × `n8n worker`, each worker with its own health-check and task-broker ports.
+ */
+export async function startQueueCluster(options: {
+	credentials: CredentialFile[];
+	workflows: WorkflowFile[];
+	publish: string[];
+	workers: number;
+	env?: NodeJS.ProcessEnv;
+}): Promise<QueueCluster> {
+	await ensureN8n();
+	const folders: string[] = [];
+	const processes: N8nProcess[] = [];
+	let postgres: Postgres | undefined;
+	let redis: Redis | undefined;
+	const stop = async () => {
+		await Promise.all(processes.map((p) => p.stop()));
+		await redis?.stop();
+		await postgres?.stop();
+		for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+	};
+	try {
+		[postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+		const shared = queueEnvironment(postgres, redis, options.env ?? {});
+		const tarball = await buildTarball();
+		const userFolder = async (name: string) => {
+			const folder = mkdtempSync(join(tmpdir(), `invoicing-queue-${name}-`));
+			folders.push(folder);
+			await installTarball(tarball, folder);
+			return folder;
+		};
+		const mainFolder = await userFolder('main');
+		const cli = new N8nCli(mainFolder, shared);
+		await cli.importCredentials(options.credentials);
+		await cli.importWorkflows(options.workflows);
+		for (const id of options.publish) await cli.publishWorkflow(id);
+
+		const mainPort = await freePort();
+		const main = new N8nProcess('main', 'start', mainFolder, { ...shared, N8N_PORT: String(mainPort), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1', N8N_RUNNERS_BROKER_PORT: String(await freePort()) }, mainPort);
+		processes.push(main);
+		const workers: N8nProcess[] = [];
+		for (let n = 1; n <= options.workers; n += 1) {
+			const healthPort = await freePort();
+			const env = {
+				...shared,
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			};
+			workers.push(new N8nProcess(`worker-${n}`, 'worker', await userFolder(`worker${n}`), env, healthPort));
+		}
+		processes.push(...workers);
+		for (const process of processes) process.start();
+		await Promise.all(processes.map((p) => p.ready()));
+		return { postgres, redis, main, workers, mainUrl: `http://127.0.0.1:${mainPort}`, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
+
+/** Writes each process's whole log to <tmp>/invoicing-queue-logs/<name>.log; returns the folder. */
+export function writeLogs(cluster: QueueCluster): string {
+	const dir = join(tmpdir(), 'invoicing-queue-logs');
+	mkdirSync(dir, { recursive: true });
+	for (const process of [cluster.main, ...cluster.workers]) writeFileSync(join(dir, `${process.name}.log`), process.log);
+	return dir;
+}

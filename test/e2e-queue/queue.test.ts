@@ -1,0 +1,266 @@
+/**
+ * The package in n8n's queue mode: Postgres + Redis + `n8n start` + two `n8n worker`s on loopback.
+ * The examples run on workers (webhook-started: `n8n execute` ignores queue mode); the Invoicing Trigger polls on
+ * main while a worker is killed and restarted; 1,000 one-invoice executions are queued at once with 1, then 2 workers.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { todayIn } from '../../nodes/Invoicing/helpers/dates';
+import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../scripts/n8n/config';
+import { EXAMPLES_DIR, readExample } from '../../scripts/n8n/harness';
+import { startQueueCluster, writeLogs, type QueueCluster } from '../../scripts/n8n/queue/cluster';
+import { cpuMs } from '../../scripts/n8n/queue/cpu';
+import type { N8nProcess } from '../../scripts/n8n/queue/n8n-process';
+import { waitFor } from '../../scripts/n8n/queue/ports';
+import { withHarnessCredential, withDataDir, type WorkflowFile } from '../../scripts/n8n/workflows';
+import { Service, shiftDate } from '../trigger/service';
+import { Executions, output } from './executions';
+import { figures, type Figures } from './throughput';
+import { asWebhookWorkflow, LOAD_INVOICING_NODES, loadWorkflow } from './workflows';
+
+const API_KEY = 'queue-e2e-key';
+const TRIGGER_KEY = 'queue-e2e-trigger-key';
+const TRIGGER_CREDENTIAL = { id: 'invoicing-trigger', name: 'Invoicing trigger account' };
+const EXAMPLES = ['1-invoice-lifecycle.json', '2-overdue-reminders.json', '3-spreadsheet-sync.json', '4-estimate-to-invoice.json'];
+/** Executions queued at once per throughput phase (QUEUE_LOAD_EXECUTIONS to change). */
+const LOAD = Number(process.env.QUEUE_LOAD_EXECUTIONS ?? 1000);
+const LOAD_TIMEOUT_MS = 10 * 60 * 1000;
+
+let sandbox: Sandbox;
+let triggerSandbox: Sandbox;
+let cluster: QueueCluster | undefined;
+let executions: Executions;
+let filesRoot: string;
+let dataDir: string;
+let triggerClient: string;
+let alreadyOverdue: string;
+const workflowIds: Record<string, string> = {};
+const measured: Figures[] = [];
+const today = () => new Date().toISOString().slice(0, 10);
+const logs = () => [cluster?.main, ...(cluster?.workers ?? [])].map((p) => `--- ${p?.name}:\n${p?.log.slice(-2500)}`).join('\n');
+
+async function callWebhook(path: string, body: Record<string, unknown> = {}): Promise<void> {
+	const response = await fetch(`${cluster?.mainUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const text = await response.text();
+	if (response.status !== 200) throw new Error(`webhook ${path}: HTTP ${response.status} ${text}`);
+}
+
+/** Which worker's log says it ran the execution; main must have queued it, and no other process ran it. */
+function ranOn(executionId: string): string {
+	if (!cluster) throw new Error('no cluster');
+	expect(cluster.main.enqueuedExecutions()).toContain(executionId);
+	expect(cluster.main.startedExecutions()).not.toContain(executionId);
+	const on = cluster.workers.filter((w) => w.startedExecutions().includes(executionId)).map((w) => w.name);
+	expect(on).toHaveLength(1);
+	return on[0];
+}
+
+/** Runs an example through its webhook and returns its run data once finished, with the worker that ran it. */
+async function runExample(file: string) {
+	const workflowId = workflowIds[file];
+	const before = await executions.lastId();
+	await callWebhook(workflowId);
+	const [row] = await executions.waitFinished(workflowId, 1, 120_000, before, logs);
+	const runData = (await executions.runData([row.id])).get(row.id);
+	if (!runData) throw new Error(`no run data for ${row.id}`);
+	return { row, runData, worker: ranOn(row.id) };
+}
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ apiKey: API_KEY });
+	triggerSandbox = await startSandbox({ apiKey: TRIGGER_KEY });
+	const service = new Service(triggerSandbox, TRIGGER_KEY);
+	triggerClient = await service.client('Acme Ltd', 'billing@acme.example');
+	alreadyOverdue = await service.invoice(triggerClient, 'INV-OLD', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -3) });
+
+	filesRoot = mkdtempSync(join(tmpdir(), 'invoicing-queue-files-'));
+	dataDir = join(filesRoot, 'invoicing');
+	mkdirSync(dataDir);
+	copyFileSync(join(EXAMPLES_DIR, 'data', 'invoices.csv'), join(dataDir, 'invoices.csv'));
+	const workflows: WorkflowFile[] = EXAMPLES.map((file) => {
+		const workflow = asWebhookWorkflow(withDataDir(readExample(file), dataDir));
+		workflowIds[file] = workflow.id;
+		return withHarnessCredential(workflow);
+	});
+	const example5 = withHarnessCredential(readExample('5-invoice-overdue-resend.json'));
+	const triggerWorkflow: WorkflowFile = {
+		...example5,
+		nodes: example5.nodes.map((node) => ({
+			...node,
+			// the shortest poll n8n 2.40 allows
+			parameters: node.name === 'Invoice Overdue' ? { ...node.parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } } : node.parameters,
+			credentials: node.credentials ? { invoicingApi: TRIGGER_CREDENTIAL } : undefined,
+		})),
+	};
+	workflowIds.trigger = triggerWorkflow.id;
+	const load = withHarnessCredential(loadWorkflow('queue-load'));
+	workflowIds.load = load.id;
+	const all = [...workflows, triggerWorkflow, load];
+	cluster = await startQueueCluster({
+		credentials: [
+			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'invoicingApi', data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' } },
+			{ ...TRIGGER_CREDENTIAL, type: 'invoicingApi', data: { baseUrl: triggerSandbox.url, apiKey: TRIGGER_KEY, headerName: 'Authorization' } },
+		],
+		workflows: all,
+		publish: all.map((w) => w.id),
+		workers: 2,
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot },
+	});
+	executions = new Executions(cluster.postgres);
+	// main answers ready before it has activated the published workflows: wait for their webhooks to be registered
+	const webhookWorkflows = [...workflows, load].map((w) => `'${w.id}'`).join(',');
+	const postgres = cluster.postgres;
+	await waitFor('the published workflows\' webhooks', 120_000, async () => {
+		const count = Number(await postgres.query(`SELECT count(DISTINCT "workflowId") FROM webhook_entity WHERE "workflowId" IN (${webhookWorkflows})`));
+		return count === workflows.length + 1 ? true : undefined;
+	}, logs);
+}, 15 * 60 * 1000);
+
+afterAll(async () => {
+	await cluster?.stop();
+	if (cluster) console.log(`queue-mode logs: ${writeLogs(cluster)}`);
+	await sandbox?.close();
+	await triggerSandbox?.close();
+	if (filesRoot) rmSync(filesRoot, { recursive: true, force: true });
+	if (measured.length > 0) console.log(`queue throughput:\n${measured.map((f) => JSON.stringify(f)).join('\n')}`);
+}, 5 * 60 * 1000);
+
+describe('example workflows run on workers', () => {
+	test('1: invoice life cycle', async () => {
+		sandbox.reset({ seed: 'empty' });
+		const { row, runData } = await runExample(EXAMPLES[0]);
+		expect([row.status, row.mode]).toEqual(['success', 'webhook']);
+		const [created] = output(runData, 'Create Invoice');
+		expect([created.sub_total, created.tax_amount, created.total]).toEqual([3239.88, 242.99, 3482.87]);
+		expect(output(runData, 'Send Invoice')).toEqual([{ success: true, id: created.id, message: 'Invoice was successfully sent.' }]);
+		expect(output(runData, 'Record Payment')).toEqual([{ success: true, id: created.id, message: 'Invoice payment update was successful.' }]);
+		expect(output(runData, 'Get Invoice')[0]).toMatchObject({ invoice_no: 'INV-2026-001', payment_status: 'Paid', amount_paid: '3482.87', outstanding_balance: '0.00', issue_date: today() });
+	});
+
+	test('2: overdue reminders', async () => {
+		sandbox.reset({ seed: 'demo' });
+		const overdue = overdueInvoices(sandbox.state(), today());
+		expect(overdue.length).toBeGreaterThan(0);
+		const { row, runData } = await runExample(EXAMPLES[1]);
+		expect(row.status).toBe('success');
+		expect(output(runData, 'Send Reminder')).toHaveLength(overdue.length);
+		const after = sandbox.state();
+		const sent = after.invoices.filter((i) => i.send_log.length > 0).map((i) => i.id).sort();
+		expect(sent).toEqual(overdue.map((i) => i.id).sort());
+	});
+
+	test('3: spreadsheet sync (files read and written by the worker)', async () => {
+		sandbox.reset({ seed: 'empty' });
+		const { row } = await runExample(EXAMPLES[2]);
+		expect(row.status).toBe('success');
+		expect(sandbox.state().invoices.map((i) => i.invoice_no).sort()).toEqual(['CP-2001', 'FB-3001', 'NW-1001']);
+		expect(readFileSync(join(dataDir, 'invoice-report.csv'), 'utf8').trim().split('\n')).toEqual([
+			'invoice_no,client,currency,sub_total,tax_amount,total,due_date',
+			'NW-1001,Northwind Traders,USD,1250,125,1375,2030-12-31',
+			'CP-2001,Contoso Pharmacy,EUR,600,114,714,2030-12-15',
+			'FB-3001,Fabrikam Inc,USD,1193.75,89.53,1283.28,2031-01-10',
+		]);
+	});
+
+	test('4: estimate to invoice', async () => {
+		sandbox.reset({ seed: 'demo' });
+		const pending = sandbox.state().estimates.find((e) => e.accepted === 'False');
+		const { row, runData } = await runExample(EXAMPLES[3]);
+		expect(row.status).toBe('success');
+		expect(sandbox.state().estimates.find((e) => e.id === pending?.id)?.accepted).toBe('True');
+		expect(output(runData, 'Create Invoice')[0].total).toBe(2160);
+	});
+});
+
+describe('the Invoicing Trigger on main, its executions on workers', () => {
+	const polls = () => triggerSandbox.requests().filter((r) => r.method === 'GET' && r.path === '/v1/invoice/all').length;
+
+	test('each event fires exactly once while a worker is killed and restarted between polls', async () => {
+		if (!cluster) throw new Error('no cluster');
+		const workers = cluster.workers;
+		const service = new Service(triggerSandbox, TRIGGER_KEY);
+		// activation (after main reports ready) runs the first poll, the baseline, on main
+		await waitFor('the trigger\'s first poll', 120_000, async () => (polls() > 0 ? true : undefined), logs);
+		const first = await service.invoice(triggerClient, 'INV-A', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -1) });
+		const [one] = await executions.waitFinished(workflowIds.trigger, 1, 150_000, 0, logs);
+		const killed = workers.find((w) => w.name === ranOn(one.id));
+		if (!killed) throw new Error('no worker ran the first event');
+		const pollsAtKill = polls();
+		await killed.stop('SIGKILL');
+		const second = await service.invoice(triggerClient, 'INV-B', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -2) });
+		killed.start();
+		await killed.ready();
+		const rows = await executions.waitFinished(workflowIds.trigger, 2, 150_000, 0, logs);
+		expect(polls()).toBeGreaterThan(pollsAtKill);
+		ranOn(rows[1].id);
+		// one more poll finds nothing new: no third execution
+		const pollsAfter = polls();
+		await waitFor('one more poll', 90_000, async () => (polls() > pollsAfter ? true : undefined));
+		await new Promise((resolve) => setTimeout(resolve, 5000));
+		const final = await executions.finished(workflowIds.trigger);
+		expect(final.map((r) => [r.status, r.mode])).toEqual([
+			['success', 'trigger'],
+			['success', 'trigger'],
+		]);
+		const runs = await executions.runData(final.map((r) => r.id));
+		const events = final.map((r) => output(runs.get(r.id) ?? {}, 'Invoice Overdue').map((e) => [e.event, e.id, e.invoice_no]));
+		expect(events).toEqual([[['invoiceOverdue', first, 'INV-A']], [['invoiceOverdue', second, 'INV-B']]]);
+		const state = triggerSandbox.state();
+		expect([first, second, alreadyOverdue].map((id) => state.invoices.find((i) => i.id === id)?.send_log.length)).toEqual([1, 1, 0]);
+	}, 8 * 60 * 1000);
+});
+
+describe(`throughput: ${LOAD} one-invoice executions queued at once`, () => {
+	/** CPU ms used so far by each part of the set-up (the workers summed). */
+	function cpuSnapshot(active: N8nProcess[]): Record<string, number> {
+		if (!cluster) throw new Error('no cluster');
+		const own = process.cpuUsage();
+		return {
+			main: cpuMs(cluster.main.pid),
+			workers: active.reduce((total, worker) => total + cpuMs(worker.pid), 0),
+			postgres: cpuMs(cluster.postgres.pid),
+			redis: cpuMs(cluster.redis.pid),
+			testProcess: (own.user + own.system) / 1000,
+		};
+	}
+
+	async function phase(workers: number): Promise<Figures> {
+		if (!cluster) throw new Error('no cluster');
+		const active = cluster.workers.slice(0, workers);
+		for (const worker of cluster.workers.slice(workers)) await worker.stop();
+		for (const worker of active) if (!worker.running) (worker.start(), await worker.ready());
+		sandbox.reset({ seed: 'empty' });
+		const client = await new Service(sandbox, API_KEY).client('Load Ltd', 'ap@load.example');
+		const before = await executions.lastId();
+		const startedBefore = new Map(active.map((w) => [w.name, w.startedExecutions().length]));
+		const cpuAtStart = cpuSnapshot(active);
+		const sentAt = Date.now();
+		await Promise.all(Array.from({ length: LOAD }, (_, n) => callWebhook('queue-load', { n, client, email: 'ap@load.example' })));
+		const rows = await executions.waitFinished(workflowIds.load, LOAD, LOAD_TIMEOUT_MS, before, logs);
+		const cpuAtEnd = cpuSnapshot(active);
+		const cpu = Object.fromEntries(Object.entries(cpuAtEnd).map(([part, ms]) => [part, ms - cpuAtStart[part]]));
+		expect(rows.filter((r) => r.status !== 'success')).toEqual([]);
+		const invoices = sandbox.state().invoices;
+		expect(invoices).toHaveLength(LOAD);
+		expect(invoices.filter((i) => i.payment_status === 'Paid' && i.send_log.length === 1)).toHaveLength(LOAD);
+		const perWorker = Object.fromEntries(active.map((w) => [w.name, w.startedExecutions().length - (startedBefore.get(w.name) ?? 0)]));
+		expect(Object.values(perWorker).reduce((a, b) => a + b, 0)).toBe(LOAD);
+		const result = figures({ workers, sentAt, rows, runData: await executions.runData(rows.map((r) => r.id)), invoicingNodes: LOAD_INVOICING_NODES, perWorker, cpuMs: cpu });
+		measured.push(result);
+		console.log(`queue throughput, ${workers} worker(s): ${JSON.stringify(result)}`);
+		return result;
+	}
+
+	test('with 1 worker', async () => {
+		const result = await phase(1);
+		expect(result.executions).toBe(LOAD);
+	}, LOAD_TIMEOUT_MS + 3 * 60 * 1000);
+
+	test('with 2 workers: both take executions', async () => {
+		const result = await phase(2);
+		expect(Object.values(result.perWorker).every((count) => count > 0)).toBe(true);
+	}, LOAD_TIMEOUT_MS + 3 * 60 * 1000);
+});
