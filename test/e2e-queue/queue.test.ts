@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-unused-expressions, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * The package in n8n's queue mode: Postgres + Redis + `n8n start` + two `n8n worker`s on loopback.
  * The examples run on workers (webhook-started: `n8n execute` ignores queue mode); the Invoicing Trigger polls on

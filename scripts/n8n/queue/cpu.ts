@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-unused-expressions -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
