@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { CREDENTIAL_ID, CREDENTIAL_NAME, REPO_ROOT } from './config';
 import { ensureN8n } from './ensure-n8n';
-import { N8nCli } from './n8n-cli';
+import { N8nCli, type CredentialFile } from './n8n-cli';
 import { buildTarball, installTarball } from './pack';
 import { forCustomFolder, type WorkflowFile } from './workflows';
 
@@ -33,17 +33,22 @@ export async function setUpN8n(options: {
 	workflows: WorkflowFile[];
 	userFolder?: string;
 	env?: NodeJS.ProcessEnv;
+	/** More credentials the workflows use (e.g. a chat model's), imported with the Invoicing one. */
+	extraCredentials?: CredentialFile[];
 }): Promise<N8nSetup> {
 	await ensureN8n();
 	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'invoicing-n8n-'));
 	await installTarball(await buildTarball(), userFolder);
 	const cli = new N8nCli(userFolder, options.env);
-	await cli.importCredential({
-		id: CREDENTIAL_ID,
-		name: CREDENTIAL_NAME,
-		type: 'invoicingApi',
-		data: { baseUrl: options.baseUrl, apiKey: options.apiKey ?? '', headerName: 'Authorization' },
-	});
+	await cli.importCredentials([
+		{
+			id: CREDENTIAL_ID,
+			name: CREDENTIAL_NAME,
+			type: 'invoicingApi',
+			data: { baseUrl: options.baseUrl, apiKey: options.apiKey ?? '', headerName: 'Authorization' },
+		},
+		...(options.extraCredentials ?? []),
+	]);
 	await cli.importWorkflows(options.workflows.map(forCustomFolder));
 	return { cli, userFolder };
 }

@@ -27,6 +27,13 @@ export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}
 	};
 }
 
+export interface CredentialFile {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, string>;
+}
+
 export interface RunResult {
 	status: string;
 	data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } };
@@ -43,9 +50,10 @@ export class N8nCli {
 		return await runOrThrow(NODE24_BIN, [N8N_BIN, ...args], { env: n8nEnvironment(this.userFolder, this.extraEnv) });
 	}
 
-	async importCredential(credential: { id: string; name: string; type: string; data: Record<string, string> }): Promise<void> {
+	/** Imports the credentials with one CLI start. */
+	async importCredentials(credentials: CredentialFile[]): Promise<void> {
 		const file = join(this.userFolder, 'credentials.json');
-		writeFileSync(file, JSON.stringify([credential]));
+		writeFileSync(file, JSON.stringify(credentials));
 		await this.run(['import:credentials', `--input=${file}`]);
 	}
 
