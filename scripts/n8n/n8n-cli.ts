@@ -36,7 +36,7 @@ export interface CredentialFile {
 
 export interface RunResult {
 	status: string;
-	data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> }; error?: { message: string } }>>; error?: { message: string } } };
+	data: { resultData: { runData: Record<string, Array<{ data?: Record<string, Array<Array<{ json: Record<string, unknown> }> | null>>; error?: { message: string } }>>; error?: { message: string } } };
 }
 
 /** n8n's CLI with Node 24 against one user folder. */
@@ -83,10 +83,10 @@ export class N8nCli {
 	}
 }
 
-/** The output items (json) of one node in a run. */
-export function nodeOutput(run: RunResult, nodeName: string): Array<Record<string, unknown>> {
+/** The output items (json) of one node in a run: its main output, or another (a tool node's is ai_tool). */
+export function nodeOutput(run: RunResult, nodeName: string, connection = 'main'): Array<Record<string, unknown>> {
 	const task = run.data.resultData.runData[nodeName]?.[0];
 	if (!task) throw new Error(`Node "${nodeName}" did not run; ran: ${Object.keys(run.data.resultData.runData).join(', ')}`);
 	if (task.error) throw new Error(`Node "${nodeName}" failed: ${task.error.message}`);
-	return (task.data?.main[0] ?? []).map((item) => item.json);
+	return (task.data?.[connection]?.[0] ?? []).map((item) => item.json);
 }

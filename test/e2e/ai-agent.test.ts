@@ -6,6 +6,7 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { readExample, setUpN8n } from '../../scripts/n8n/harness';
 import { nodeOutput, type N8nCli } from '../../scripts/n8n/n8n-cli';
+import { saveArtifact } from './artifacts';
 import { messageText, startChatStub, type ChatStub } from './ai/chat-completions-stub';
 import { AGENT_CLIENT, AGENT_INVOICE, invoicingAgentScript } from './ai/invoicing-script';
 
@@ -43,6 +44,7 @@ test('6: an AI agent creates a client and an invoice through the Invoicing tools
 	const started = Date.now();
 	const run = await cli.execute(workflowId);
 	const seconds = (Date.now() - started) / 1000;
+	saveArtifact('ai-agent-run.json', JSON.stringify({ run, chatRequests: stub.requests }, null, 2));
 	expect(stub.errors).toEqual([]);
 	expect(run.data.resultData.error?.message).toBeUndefined();
 	expect(run.status).toBe('success');
@@ -54,7 +56,7 @@ test('6: an AI agent creates a client and an invoice through the Invoicing tools
 	const [invoice] = state.invoices;
 	expect(invoice).toMatchObject({ invoice_no: AGENT_INVOICE.number, customer_id: state.clients[0].id, customer_name: AGENT_CLIENT.name, tax_rate: 10, currency: 'USD' });
 	expect(invoice.items.map((i) => [i.description, Number(i.quantity), Number(i.rate)])).toEqual([['Consulting', 2, 150]]);
-	const [created] = nodeOutput(run, 'Create Invoice');
+	const [created] = nodeOutput(run, 'Create Invoice', 'ai_tool');
 	expect([created.id, created.sub_total, created.tax_amount, created.total]).toEqual([invoice.id, 300, 30, 330]);
 
 	// the agent's answer carries the service's total, which the model only read from the Get Invoice result
@@ -64,7 +66,8 @@ test('6: an AI agent creates a client and an invoice through the Invoicing tools
 	// what the model saw: four calls, the three tools with their descriptions and $fromAI parameters, the results
 	expect(stub.requests).toHaveLength(4);
 	const offered = stub.requests[0].tools ?? [];
-	expect(offered.map((t) => [t.function.name, Object.keys(t.function.parameters?.properties ?? {}).sort()])).toEqual([
+	const seen = offered.map((t) => [t.function.name, Object.keys(t.function.parameters?.properties ?? {}).sort()]);
+	expect(seen.sort()).toEqual([
 		['Create_Client', ['client_email', 'client_name']],
 		['Create_Invoice', ['client_id', 'invoice_number', 'line_items', 'tax_rate_percent']],
 		['Get_Invoice', ['invoice_id']],
@@ -72,10 +75,27 @@ test('6: an AI agent creates a client and an invoice through the Invoicing tools
 	expect(messageText(stub.requests[0].messages.find((m) => m.role === 'user') ?? { role: 'user', content: '' })).toContain('INV-AI-1');
 	const toolResults = stub.requests[3].messages.filter((m) => m.role === 'tool').map(messageText);
 	expect(toolResults).toHaveLength(3);
-	expect(toolResults[0]).toContain(state.clients[0].id);
-	expect(toolResults[1]).toContain(invoice.id);
-	expect(toolResults[2]).toContain('"total":330');
-	// the tools ran as n8n nodes, each once
-	expect(nodeOutput(run, 'Get Invoice')).toEqual([expect.objectContaining({ id: invoice.id, invoice_no: 'INV-AI-1', total: 330 })]);
+	// each result is the tool node's output items as JSON: the client, the invoice, the simplified invoice
+	expect(toolResults.map((text) => JSON.parse(text) as unknown)).toEqual([
+		nodeOutput(run, 'Create Client', 'ai_tool'),
+		nodeOutput(run, 'Create Invoice', 'ai_tool'),
+		nodeOutput(run, 'Get Invoice', 'ai_tool'),
+	]);
+	expect(nodeOutput(run, 'Create Client', 'ai_tool')).toEqual([expect.objectContaining({ id: state.clients[0].id, names: 'Acme Ltd', action: 'created' })]);
+	expect(nodeOutput(run, 'Get Invoice', 'ai_tool')).toEqual([
+		{
+			id: invoice.id,
+			invoice_no: 'INV-AI-1',
+			customer_id: state.clients[0].id,
+			customer_name: 'Acme Ltd',
+			payment_status: 'Not Paid',
+			currency: 'USD',
+			issue_date: invoice.issue_date,
+			due_date: invoice.due_date,
+			total: 330,
+			amount_paid: '0.00',
+			outstanding_balance: '330.00',
+		},
+	]);
 	console.log(`ai-agent e2e: n8n execute of the agent workflow ${seconds.toFixed(0)} s; tool results the model saw:\n${toolResults.join('\n')}`);
 });

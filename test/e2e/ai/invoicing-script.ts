@@ -68,19 +68,19 @@ function required(result: unknown, key: string, step: string): string | number {
 export function invoicingAgentScript(request: ChatRequest): ChatReply {
 	const toolResults = request.messages.filter((m) => m.role === 'tool').length;
 	if (toolResults === 0) {
-		const tool = findTool(request, /create.*client/i, ['client_name', 'client_email']);
+		const tool = findTool(request, /^create an? client/i, ['client_name', 'client_email']);
 		return { toolCalls: [{ name: tool.function.name, arguments: { client_name: AGENT_CLIENT.name, client_email: AGENT_CLIENT.email } }] };
 	}
 	const result = lastToolResult(request.messages);
 	if (toolResults === 1) {
 		const clientId = required(result, 'id', 'after Create Client');
-		const tool = findTool(request, /create.*invoice/i, ['client_id', 'invoice_number', 'line_items', 'tax_rate_percent']);
+		const tool = findTool(request, /^create an? invoice/i, ['client_id', 'invoice_number', 'line_items', 'tax_rate_percent']);
 		const args = { client_id: String(clientId), invoice_number: AGENT_INVOICE.number, line_items: AGENT_INVOICE.items, tax_rate_percent: AGENT_INVOICE.taxRate };
 		return { toolCalls: [{ name: tool.function.name, arguments: args }] };
 	}
 	if (toolResults === 2) {
 		const invoiceId = required(result, 'id', 'after Create Invoice');
-		const tool = findTool(request, /get.*invoice/i, ['invoice_id']);
+		const tool = findTool(request, /^get an? invoice/i, ['invoice_id']);
 		return { toolCalls: [{ name: tool.function.name, arguments: { invoice_id: String(invoiceId) } }] };
 	}
 	const total = required(result, 'total', 'after Get Invoice');
