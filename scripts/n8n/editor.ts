@@ -108,7 +108,9 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
 		child.once('exit', (code) => {
 			if (!stopping) options.onUnexpectedExit?.(code);
 		});
+		// /healthz answers before the editor's pages are served: wait for the sign-in page too
 		await waitForHealth(`http://127.0.0.1:${n8nPort}/healthz`, child, logFile, 180_000);
+		await waitForHealth(`http://127.0.0.1:${n8nPort}/signin`, child, logFile, 120_000);
 		return { editorUrl: `http://127.0.0.1:${n8nPort}`, sandbox, logFile, workflowCount: workflows.length, stop };
 	} catch (error) {
 		await stop();
