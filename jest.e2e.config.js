@@ -1,4 +1,8 @@
-/** End-to-end suite: the examples inside real n8n (installed once into a cache; the first run takes minutes). */
+/**
+ * End-to-end suite inside real n8n (installed once into a cache; the first run takes minutes): the examples, the
+ * AI agent with the Invoicing tools, the Invoicing Trigger in `n8n start`, and the editor in Debian's chromium
+ * (installed with apt-get when missing). Screenshots and run data land in test/e2e/artifacts/.
+ */
 /** @type {import('jest').Config} */
 module.exports = {
 	preset: 'ts-jest',

@@ -35,11 +35,11 @@ export interface CredentialFile {
 	data: Record<string, string>;
 }
 
-/** One run of one node: its output, error, and when it started and how long it took (ms). */
+/** One run of one node: its output by connection (main, ai_tool, ...), error, and when it started and how long it took (ms). */
 export interface TaskRun {
 	startTime?: number;
 	executionTime?: number;
-	data?: { main: Array<Array<{ json: Record<string, unknown> }>> };
+	data?: Record<string, Array<Array<{ json: Record<string, unknown> }> | null>>;
 	error?: { message: string };
 }
 
@@ -103,10 +103,10 @@ export class N8nCli {
 	}
 }
 
-/** The output items (json) of one node in a run. */
-export function nodeOutput(run: RunResult, nodeName: string): Array<Record<string, unknown>> {
+/** The output items (json) of one node in a run: its main output, or another (a tool node's is ai_tool). */
+export function nodeOutput(run: RunResult, nodeName: string, connection = 'main'): Array<Record<string, unknown>> {
 	const task = run.data.resultData.runData[nodeName]?.[0];
 	if (!task) throw new Error(`Node "${nodeName}" did not run; ran: ${Object.keys(run.data.resultData.runData).join(', ')}`);
 	if (task.error) throw new Error(`Node "${nodeName}" failed: ${task.error.message}`);
-	return (task.data?.main[0] ?? []).map((item) => item.json);
+	return (task.data?.[connection]?.[0] ?? []).map((item) => item.json);
 }

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { spawn, type ChildProcess } from 'node:child_process';
 
-import { N8N_BIN, NODE24_BIN } from '../config';
+import { N8N_BIN, N8N_NODE_BIN } from '../config';
 import { n8nEnvironment } from '../n8n-cli';
 import { waitFor } from './ports';
 
@@ -33,7 +33,7 @@ export class N8nProcess {
 		if (this.running) throw new Error(`${this.name} is already running`);
 		this.starts += 1;
 		this.log += `\n--- ${this.name}: start #${this.starts} ---\n`;
-		const child = spawn(NODE24_BIN, [N8N_BIN, this.command], { env: n8nEnvironment(this.userFolder, this.env), stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(N8N_NODE_BIN, [N8N_BIN, this.command], { env: n8nEnvironment(this.userFolder, this.env), stdio: ['ignore', 'pipe', 'pipe'] });
 		child.stdout?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
 		child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
 		this.child = child;
