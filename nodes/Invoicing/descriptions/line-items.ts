@@ -68,7 +68,8 @@ export const lineItemFields: INodeProperties[] = [
 			type: 'json',
 			default: '[\n  {\n    "description": "Consulting",\n    "quantity": 1,\n    "rate": 100\n  }\n]',
 			displayOptions: { show: { itemsMode: ['json'] } },
-			description: 'Array of {description, quantity, rate}; an expression may give the array directly',
+			description:
+				'Array of objects {description (text), quantity (number, 0 or more), rate (unit price, number, 0 or more)}, e.g. [{"description":"Consulting","quantity":2,"rate":150}]; an expression may give the array directly',
 		},
 	]),
 ];

@@ -4,7 +4,7 @@ import { operationProperty, standardOperations, upsertOperation } from '../commo
 
 export const clientOperations: INodeProperties = operationProperty('client', [
 	...standardOperations('client', { one: 'client', many: 'clients' }, {
-		create: 'Add a client; by default an identical client (same email, else name) is returned instead of a duplicate',
+		create: 'Add a client; returns it with its "id" (an identical client, same email else name, is returned instead of a duplicate by default)',
 		delete: 'Delete a client permanently; its invoices and estimates stay',
 		get: 'Get a client with its invoices and estimates',
 		getAll: 'List clients, optionally only those whose name or email matches',

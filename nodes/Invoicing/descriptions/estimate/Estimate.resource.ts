@@ -6,9 +6,9 @@ import { operationProperty, route, standardOperations, upsertOperation } from '.
 
 export const estimateOperations: INodeProperties = operationProperty('estimate', [
 	...standardOperations('estimate', { one: 'estimate', many: 'estimates' }, {
-		create: 'Draft an estimate with line items; by default the same estimate number is never created twice',
+		create: 'Draft an estimate with line items; returns it with its "id" and the totals the service computes (the same number is never created twice by default)',
 		delete: 'Delete an estimate permanently, with its send log',
-		get: 'Get an estimate with its line items and send log',
+		get: 'Get an estimate: number, client, acceptance, dates and "total" (Simplify off: also line items and send log)',
 		getAll: 'List estimates, optionally by acceptance or client',
 		update: 'Change an estimate (set Accepted to accept it); fields left out keep their values',
 	}),

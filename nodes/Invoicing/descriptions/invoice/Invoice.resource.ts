@@ -7,9 +7,9 @@ import { operationProperty, route, standardOperations, upsertOperation } from '.
 
 export const invoiceOperations: INodeProperties = operationProperty('invoice', [
 	...standardOperations('invoice', { one: 'invoice', many: 'invoices' }, {
-		create: 'Issue an invoice with line items; by default the same invoice number is never created twice',
+		create: 'Issue an invoice with line items; returns it with its "id" and the totals the service computes (the same number is never created twice by default)',
 		delete: 'Delete an invoice permanently, with its payments and send log',
-		get: 'Get an invoice with its line items, payments and send log',
+		get: 'Get an invoice: number, client, status, dates, "total" and "outstanding_balance" (Simplify off: also line items, payments, send log)',
 		getAll: 'List invoices, optionally by status, client, dates or overdue only',
 		update: 'Change an invoice; fields left out keep their values, line items only when replaced',
 	}),
