@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_OWNER, startEditor, type RunningEditor } from '../../scripts/n8n/editor';
 import { artifactPath } from './artifacts';
 import { launchChromium } from './browser/chromium';
-import { freePort } from './free-port';
+import { freePort } from '../../scripts/n8n/free-port';
 
 const WORKFLOW_ID = 'invoicing-lifecycle';
 const NODE = 'Get Invoice';

@@ -5,7 +5,6 @@
  * at the shortest) starts an execution whose output is read back through n8n's REST API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import { todayIn } from '../../nodes/Invoicing/helpers/dates';
@@ -14,6 +13,7 @@ import { N8N_BIN, N8N_DIR, N8N_NODE_BIN } from '../../scripts/n8n/config';
 import { readExample, setUpN8n } from '../../scripts/n8n/harness';
 import { n8nEnvironment } from '../../scripts/n8n/n8n-cli';
 import { Service, shiftDate } from '../trigger/service';
+import { freePort } from '../../scripts/n8n/free-port';
 
 const API_KEY = 'e2e-trigger-key';
 const OWNER = { email: 'trigger-e2e@invoicing.local', password: 'Trigger-e2e-1' };
@@ -30,17 +30,6 @@ type RunData = Record<string, Array<{ data?: { main: Array<Array<{ json: Record<
 let sandbox: Sandbox;
 let n8n: ChildProcess | undefined;
 let log = '';
-
-async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 async function until<T>(what: string, deadline: number, probe: () => Promise<T | undefined>): Promise<T> {
 	while (Date.now() < deadline) {

@@ -8,7 +8,7 @@ import { N8nCli, type CredentialFile } from '../n8n-cli';
 import { buildTarball, installTarball } from '../pack';
 import type { WorkflowFile } from '../workflows';
 import { N8nProcess } from './n8n-process';
-import { freePort } from './ports';
+import { freePort } from '../free-port';
 import { startPostgres, type Postgres } from './postgres';
 import { startRedis, type Redis } from './redis';
 

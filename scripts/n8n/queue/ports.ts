@@ -1,17 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
-import { createConnection, createServer } from 'node:net';
-
-/** A port nothing listens on right now, on loopback. */
-export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolve(port));
-		});
-	});
-}
+import { createConnection } from 'node:net';
 
 /** Sends `request` to a loopback port and resolves with the first reply (or rejects), within `timeoutMs`. */
 export async function ask(port: number, request: string, timeoutMs = 2000): Promise<string> {

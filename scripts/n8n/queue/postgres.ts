@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { runOrThrow } from '../run-command';
-import { freePort } from './ports';
+import { freePort } from '../free-port';
 
 export interface Postgres {
 	port: number;

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { runOrThrow } from '../run-command';
-import { ask, freePort, waitFor } from './ports';
+import { freePort } from '../free-port';
+import { ask, waitFor } from './ports';
 
 export interface Redis {
 	port: number;
