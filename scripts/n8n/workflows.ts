@@ -20,13 +20,16 @@ export interface WorkflowFile {
 
 /**
  * The examples and tests carry the published types (n8n-nodes-invoicing.*), which is what n8n names the package's
- * nodes when it is installed as users install it; this points their credential at the one the harness imported.
+ * nodes when it is installed as users install it; a package node without an Invoicing credential gets the one
+ * the harness imported (one that names its own, e.g. the bench's second service, keeps it).
  */
 export function withHarnessCredential(workflow: WorkflowFile): WorkflowFile {
 	return {
 		...workflow,
 		nodes: workflow.nodes.map((node) =>
-			node.type.startsWith(`${PACKAGE_NAME}.`) ? { ...node, credentials: { invoicingApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } } } : node,
+			node.type.startsWith(`${PACKAGE_NAME}.`) && !node.credentials?.invoicingApi
+				? { ...node, credentials: { ...node.credentials, invoicingApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } } }
+				: node,
 		),
 	};
 }
