@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiBaseUrl, BASE_URL_HINT, baseUrlProblem } from '../nodes/Invoicing/helpers/base-url';
+import { apiBaseUrl, BASE_URL_HINT, baseUrlProblem } from '../nodes/shared/base-url';
 
 /** The credential's Base URL without trailing slashes; one that does not end in /v1 is refused with the fix. */
 function serviceBaseUrl(configured: unknown): string {

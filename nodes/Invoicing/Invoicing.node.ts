@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { invoicingProperties } from './descriptions';
-import { sendNamingTransportErrors } from './helpers/transport';
+import { sendNamingTransportErrors } from './helpers/request/transport-errors';
 import { searchClients, searchEstimates, searchExpenses, searchInvoices } from './methods/listSearch';
 
 const RESOURCES = [

@@ -1,9 +1,9 @@
 import { NodeApiError, type IDataObject, type IHttpRequestMethods, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
-import { callApi, type ApiAnswer } from '../Invoicing/helpers/api-request';
-import { apiError, isApiSuccess } from '../Invoicing/helpers/errors';
-import { recordFromAnswer } from '../Invoicing/helpers/records';
-import type { ApiEnvelope, Resource } from '../Invoicing/helpers/types';
+import { callApi, type ApiAnswer } from '../shared/api-request';
+import { apiError, isApiSuccess } from '../shared/errors';
+import { recordFromAnswer } from '../shared/api-answers';
+import type { ApiEnvelope, Resource } from '../shared/api-types';
 
 const PLURAL: Record<Resource, string> = { client: 'Clients', expense: 'Expenses', invoice: 'Invoices', estimate: 'Estimates' };
 

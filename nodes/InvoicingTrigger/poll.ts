@@ -1,9 +1,9 @@
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
-import { credentialBaseUrl } from '../Invoicing/helpers/api-request';
-import { BASE_URL_HINT, baseUrlProblem } from '../Invoicing/helpers/base-url';
-import { todayIn } from '../Invoicing/helpers/dates';
-import type { Resource } from '../Invoicing/helpers/types';
+import { credentialBaseUrl } from '../shared/api-request';
+import { BASE_URL_HINT, baseUrlProblem } from '../shared/base-url';
+import { todayIn } from '../shared/dates';
+import type { Resource } from '../shared/api-types';
 import { fetchList } from './api';
 import { compareList, type Detection } from './detect';
 import { EVENT_RESOURCE, isTriggerEvent, RESOURCE_ORDER, type TriggerEvent } from './events';

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { todayIn } from '../../nodes/Invoicing/helpers/dates';
+import { todayIn } from '../../nodes/shared/dates';
 import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
 import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../scripts/n8n/config';
 import { EXAMPLES_DIR, readExample } from '../../scripts/n8n/harness';

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-import { todayIn } from '../../nodes/Invoicing/helpers/dates';
+import { todayIn } from '../../nodes/shared/dates';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { N8N_BIN, N8N_DIR, N8N_NODE_BIN } from '../../scripts/n8n/config';
 import { readExample, setUpN8n } from '../../scripts/n8n/harness';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MAX_URL_LENGTH } from '../../nodes/Invoicing/helpers/request-size';
+import { MAX_URL_LENGTH } from '../../nodes/Invoicing/helpers/input/request-size';
 import { byId, useEngineFixture } from './fixture';
 
 const ctx = useEngineFixture();

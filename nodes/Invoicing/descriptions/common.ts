@@ -1,10 +1,10 @@
 import type { IHttpRequestMethods, INodeProperties, INodePropertyOptions, INodePropertyRouting } from 'n8n-workflow';
 
-import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guarded-requests';
-import type { GuardedResource } from '../helpers/matching';
-import { handleApiErrors, shapeDeleted, shapeFetched, shapeList, shapeRecord, shapeWrite, type PostReceive } from '../helpers/post-receive';
-import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/pre-send';
-import type { Resource } from '../helpers/types';
+import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guards/guarded-requests';
+import type { GuardedResource } from '../helpers/guards/matching';
+import { handleApiErrors, shapeDeleted, shapeFetched, shapeList, shapeRecord, shapeWrite, type PostReceive } from '../helpers/output/post-receive';
+import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
+import type { Resource } from '../../shared/api-types';
 
 /**
  * Shows the properties for these resources and operations. n8n's declarative engine evaluates every

@@ -7,8 +7,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { isApiSuccess } from '../helpers/errors';
-import { CREDENTIAL_TYPE } from '../helpers/api-request';
+import { isApiSuccess } from '../../shared/errors';
+import { CREDENTIAL_TYPE } from '../../shared/api-request';
 
 type Labeler = (record: IDataObject) => string;
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { shapeAction } from '../../helpers/post-receive';
-import { buildGuardedSend } from '../../helpers/guarded-requests';
+import { shapeAction } from '../../helpers/output/post-receive';
+import { buildGuardedSend } from '../../helpers/guards/guarded-requests';
 import { operationProperty, route, standardOperations, upsertOperation } from '../common';
 
 export const estimateOperations: INodeProperties = operationProperty('estimate', [

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { shapeAction } from '../../helpers/post-receive';
-import { buildGuardedSend, guardedRecordPayment } from '../../helpers/guarded-requests';
-import { insertRecordId } from '../../helpers/pre-send';
+import { shapeAction } from '../../helpers/output/post-receive';
+import { buildGuardedSend, guardedRecordPayment } from '../../helpers/guards/guarded-requests';
+import { insertRecordId } from '../../helpers/request/pre-send';
 import { operationProperty, route, standardOperations, upsertOperation } from '../common';
 
 export const invoiceOperations: INodeProperties = operationProperty('invoice', [

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { fieldError } from './errors';
-import type { ApiParams } from './types';
+import { fieldError } from '../../../shared/errors';
+import type { ApiParams } from '../../../shared/api-types';
 
 /**
  * Refuses a due date before the issue date when the request carries both (YYYY-MM-DD compares as text).

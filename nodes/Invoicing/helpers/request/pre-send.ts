@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError } from './errors';
-import { encodeBracketForm } from './form-encoding';
+import { inputError } from '../../../shared/errors';
+import { encodeBracketForm } from '../input/form-encoding';
 import { readApi } from './read-api';
-import { CLEARABLE, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from './fields';
-import { readCollection, readLineItems, readRecordId, readRequired, toApiValue } from './parameters';
-import { checkUrlLength } from './request-size';
-import type { ApiParams, Resource } from './types';
-import { checkDueNotBeforeIssue } from './validation';
+import { CLEARABLE, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
+import { readCollection, readLineItems, readRecordId, readRequired, toApiValue } from '../input/parameters';
+import { checkUrlLength } from '../input/request-size';
+import type { ApiParams, Resource } from '../../../shared/api-types';
+import { checkDueNotBeforeIssue } from '../input/due-date';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { LineItem } from './types';
+import type { LineItem } from '../../../shared/api-types';
 
 export type ItemsMode = 'define' | 'json' | 'keep';
 

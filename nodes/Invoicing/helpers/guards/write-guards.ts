@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { inputError, isApiSuccess } from './errors';
+import { inputError, isApiSuccess } from '../../../shared/errors';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
-import { readApi } from './read-api';
+import { readApi } from '../request/read-api';
 import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
-import type { ApiEnvelope, ApiParams } from './types';
+import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =

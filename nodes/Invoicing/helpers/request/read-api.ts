@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { callApi } from './api-request';
-import { apiError, failureLabel, isApiSuccess } from './errors';
-import { transportError } from './transport';
-import type { ApiEnvelope } from './types';
+import { callApi } from '../../../shared/api-request';
+import { apiError, failureLabel, isApiSuccess } from '../../../shared/errors';
+import { transportError } from './transport-errors';
+import type { ApiEnvelope } from '../../../shared/api-types';
 
 /** A GET the action node makes itself (a lookup before a write): when it fails, nothing was written. */
 export async function readApi(ctx: IExecuteSingleFunctions, baseURL: string | undefined, url: string): Promise<ApiEnvelope> {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiEnvelope, Resource } from './types';
+import type { ApiEnvelope, Resource } from './api-types';
 
 /** The list under `key` in an answer; an absent or malformed one is empty. */
 export function listOf(body: ApiEnvelope, key: string): IDataObject[] {

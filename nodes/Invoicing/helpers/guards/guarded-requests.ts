@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError } from './errors';
+import { inputError } from '../../../shared/errors';
 import { describeRecord, matchKey, type GuardedResource } from './matching';
-import { readRecordId } from './parameters';
-import { createParams, paymentParams, RECORD_ID, sendParams, withParams, type PreSend } from './pre-send';
-import { readApi } from './read-api';
-import { listOf } from './records';
-import type { ApiParams } from './types';
+import { readRecordId } from '../input/parameters';
+import { createParams, paymentParams, RECORD_ID, sendParams, withParams, type PreSend } from '../request/pre-send';
+import { readApi } from '../request/read-api';
+import { listOf } from '../../../shared/api-answers';
+import type { ApiParams } from '../../../shared/api-types';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch } from './write-guards';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
-import { ACCEPTED_DATE_FORMS, todayIn } from './dates';
-import { apiFailure, fieldError, inputError, isApiSuccess } from './errors';
-import { applyFilters, unreadableFilterDate } from './filters';
-import { readRecordId } from './parameters';
-import { RECORD_ID } from './pre-send';
-import { describeRecord, differences, type GuardedResource } from './matching';
-import { listOf, recordFromAnswer, withBothEstimateNumbers } from './records';
+import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
+import { apiFailure, fieldError, inputError, isApiSuccess } from '../../../shared/errors';
+import { applyFilters, unreadableFilterDate } from './list-filters';
+import { readRecordId } from '../input/parameters';
+import { RECORD_ID } from '../request/pre-send';
+import { describeRecord, differences, type GuardedResource } from '../guards/matching';
+import { listOf, recordFromAnswer, withBothEstimateNumbers } from '../../../shared/api-answers';
 import { simplifyRecord } from './simplify';
-import type { ApiEnvelope, Resource } from './types';
-import { decisionOf, settleWrite } from './write-guards';
+import type { ApiEnvelope, Resource } from '../../../shared/api-types';
+import { decisionOf, settleWrite } from '../guards/write-guards';
 
 export type PostReceive = (
 	this: IExecuteSingleFunctions,

@@ -1,4 +1,4 @@
-import type { ApiParams } from './types';
+import type { ApiParams } from '../../../shared/api-types';
 
 type Encodable = string | number | boolean | null | undefined | Encodable[] | { [key: string]: Encodable };
 

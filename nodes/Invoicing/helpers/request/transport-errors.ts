@@ -8,7 +8,7 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-import { failureLabel, MAY_HAVE_APPLIED, uncertainWriteNote } from './errors';
+import { failureLabel, MAY_HAVE_APPLIED, uncertainWriteNote } from '../../../shared/errors';
 
 interface Cause {
 	/** What happened, in the words of the message. */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError, itemLabel } from './errors';
+import { inputError, itemLabel } from '../../../shared/errors';
 
 /**
  * Longest URL the node sends. Servers and proxies commonly refuse longer request lines or headers: 8 KB is

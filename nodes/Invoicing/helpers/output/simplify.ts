@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Resource } from './types';
+import type { Resource } from '../../../shared/api-types';
 
 /** The fields a user acts on, per record kind: what Simplify keeps (n8n's guideline for records over 10 fields). */
 export const SIMPLE_FIELDS: Partial<Record<Resource, string[]>> = {

@@ -1,4 +1,4 @@
-import type { Resource } from './types';
+import type { Resource } from '../../../shared/api-types';
 
 export type FieldKind = 'text' | 'number' | 'date' | 'currency' | 'locator' | 'items';
 

@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError, type IExecuteSingleFunctions, type INode, type JsonObject } from 'n8n-workflow';
 
-import type { ApiEnvelope } from './types';
+import type { ApiEnvelope } from './api-types';
 
 const HINTS: Record<number, string> = {
 	400: 'The service refused a parameter: check the field named in the message.',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiParams, LineItem } from './types';
+import type { ApiParams, LineItem } from '../../../shared/api-types';
 
 export type GuardedResource = 'client' | 'invoice' | 'estimate';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toApiDate } from './dates';
-import type { Resource } from './types';
+import { toApiDate } from '../../../shared/dates';
+import type { Resource } from '../../../shared/api-types';
 
 export interface FilterContext {
 	filters: IDataObject;
