@@ -1,16 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../common';
+import { dateField, showFor } from '../common';
 
 export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['recordPayment'], [
-	{
-		displayName: 'Payment Date',
-		name: 'paymentDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'Sent as YYYY-MM-DD in the workflow time zone',
-	},
+	{ ...dateField({ displayName: 'Payment Date', name: 'paymentDate' }), required: true },
 	{
 		displayName: 'Amount Paid',
 		name: 'amountPaid',
