@@ -2,7 +2,7 @@ import type { IHttpRequestMethods, INodeProperties, INodePropertyOptions, INodeP
 
 import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guards/guarded-requests';
 import type { GuardedResource } from '../helpers/guards/matching';
-import { handleApiErrors, shapeDeleted, shapeFetched, shapeList, shapeRecord, shapeWrite, type PostReceive } from '../helpers/output/post-receive';
+import { handleApiErrors, shapeDeleted, shapeFetched, shapeList, shapeRecord, shapeUpdated, shapeWrite, type PostReceive } from '../helpers/output/post-receive';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
 import type { Resource } from '../../shared/api-types';
 
@@ -203,7 +203,7 @@ export function standardOperations(
 			value: 'update',
 			action: `Update ${names.one}`,
 			description: descriptions.update,
-			routing: route('PUT', `/${resource}/{id}`, [buildUpdateRequest(resource)], [shapeRecord(resource)]),
+			routing: route('PUT', `/${resource}/{id}`, [buildUpdateRequest(resource)], [shapeUpdated(resource)]),
 		},
 	];
 }

@@ -36,7 +36,7 @@ export const getManyFields: INodeProperties[] = [
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to return only the fields you act on (number, client, status, dates, totals, balance) instead of the full record with line items, payments and send log',
+				'Whether to return only the fields you act on (number, client, status, dates, totals, balance; amounts as numbers) instead of the full record with line items, payments and send log (amounts as the service writes them, e.g. "1214.40")',
 		},
 	]),
 	sharedCollection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' }, ['getAll'], {

@@ -17,7 +17,7 @@ export const estimateOperations: INodeProperties = operationProperty('estimate',
 		name: 'Send',
 		value: 'send',
 		action: 'Send estimate',
-		description: 'E-mail the estimate to an address; the send log records it',
+		description: "E-mail the estimate (to the client's e-mail unless you give one); outputs the estimate and its send log",
 		routing: route('POST', '/estimate/send', [buildGuardedSend('estimate')], [shapeAction('estimate')]),
 	},
 ]);

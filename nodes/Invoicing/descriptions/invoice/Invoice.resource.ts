@@ -32,14 +32,14 @@ export const invoiceOperations: INodeProperties = operationProperty('invoice', [
 		name: 'Record Payment',
 		value: 'recordPayment',
 		action: 'Record payment on invoice',
-		description: 'Add a payment (never twice on a retry); the invoice becomes Paid when nothing is outstanding',
+		description: 'Add a payment (never twice on a retry); outputs the invoice\'s new status, amounts and payments',
 		routing: route('POST', '/invoice/record-payment', [guardedRecordPayment], [shapeAction('invoice')]),
 	},
 	{
 		name: 'Send',
 		value: 'send',
 		action: 'Send invoice',
-		description: 'E-mail the invoice to an address; the send log records it',
+		description: "E-mail the invoice (to the client's e-mail unless you give one); outputs the invoice's status, amounts and send log",
 		routing: route('POST', '/invoice/send', [buildGuardedSend('invoice')], [shapeAction('invoice')]),
 	},
 ]);

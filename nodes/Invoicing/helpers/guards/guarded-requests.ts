@@ -5,6 +5,7 @@ import { describeRecord, matchKey, type GuardedResource } from './matching';
 import { readRecordId } from '../input/parameters';
 import { createParams, paymentParams, RECORD_ID, sendParams, withParams, type PreSend } from '../request/pre-send';
 import { readApi } from '../request/read-api';
+import { clientEmailOf, rememberSendTarget } from './send-address';
 import { listOf } from '../../../shared/api-answers';
 import type { ApiParams } from '../../../shared/api-types';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch } from './write-guards';
@@ -139,25 +140,36 @@ export async function guardedRecordPayment(this: IExecuteSingleFunctions, option
 	});
 }
 
-/** Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. */
+/**
+ * Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. With
+ * "Email" empty the address is the e-mail of the record's client (one more read: GET /client/{id}).
+ */
 export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
 	return async function guardedSend(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const { param, label } = RECORD_ID[resource];
 		const id = readRecordId(this, param, label);
 		const params = sendParams(this);
 		const windowMinutes = Number((this.getNodeParameter('sendOptions', {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
-		const send = () => withParams(this, resource, options, { id, ...params });
-		if (!(windowMinutes > 0)) return send();
+		const send = (email: string) => withParams(this, resource, options, { id, ...params, email });
+		const given = String(params.email ?? '');
+		if (given !== '') rememberSendTarget(this, { email: given, source: 'node' });
+		if (given !== '' && !(windowMinutes > 0)) return send(given);
 		return await inTurn(this, options, `send\u0000${resource}\u0000${id}`, async (endTurn) => {
 			const body = await readApi(this, options.baseURL, `/${resource}/${encodeURIComponent(id)}`);
-			const email = String(params.email).toLowerCase();
-			const sent = listOf(body, 'send_log').find((entry) => String(entry.email).toLowerCase() === email && isRecent(entry.date, windowMinutes));
-			if (sent) {
-				decide(this, { kind: 'skip', message: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` }, endTurn);
-				return readInstead(options, resource, id);
+			let email = given;
+			if (email === '') {
+				email = await clientEmailOf(this, options.baseURL, resource, body);
+				rememberSendTarget(this, { email, source: 'client' });
+			}
+			if (windowMinutes > 0) {
+				const sent = listOf(body, 'send_log').find((entry) => String(entry.email).toLowerCase() === email.toLowerCase() && isRecent(entry.date, windowMinutes));
+				if (sent) {
+					decide(this, { kind: 'skip', message: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` }, endTurn);
+					return readInstead(options, resource, id);
+				}
 			}
 			decide(this, { kind: 'write' }, endTurn);
-			return send();
+			return send(email);
 		});
 	};
 }

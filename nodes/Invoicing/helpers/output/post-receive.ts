@@ -8,6 +8,9 @@ import { RECORD_ID } from '../request/pre-send';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { listOf, recordFromAnswer, withBothEstimateNumbers } from '../../../shared/api-answers';
 import { simplifyRecord } from './simplify';
+import { completeRecord, RELATED_LISTS } from './record-shape';
+import { earlierRead, readAfterWrite } from '../request/read-api';
+import { sendTargetOf } from '../guards/send-address';
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { decisionOf, settleWrite } from '../guards/write-guards';
 
@@ -67,17 +70,37 @@ export function shapeList(resource: Resource): PostReceive {
 	};
 }
 
-/** Get, create, update: the record with its related lists, envelope removed. */
+/** Create of a record without a duplicate guard (expenses): the record, as Get gives it. */
 export function shapeRecord(resource: Resource): PostReceive {
 	return async function singleRecord(this: IExecuteSingleFunctions, _items, response) {
-		return toItems([recordFromAnswer(resource, envelopeOf(response))]);
+		return toItems([completeRecord(resource, recordFromAnswer(resource, envelopeOf(response)))]);
+	};
+}
+
+/**
+ * A record the service changed: its answer has the record and its items, not the lists Get adds (payments,
+ * send log; a client's invoices and estimates). Those are taken from the read the update made first (to
+ * fill required fields), else read once after the write: one GET.
+ */
+async function updatedRecord(ctx: IExecuteSingleFunctions, resource: Resource, response: IN8nHttpFullResponse): Promise<IDataObject> {
+	const record = recordFromAnswer(resource, envelopeOf(response));
+	if (RELATED_LISTS[resource].length === 0) return completeRecord(resource, record);
+	const url = `/${resource}/${encodeURIComponent(String(record.id))}`;
+	const related = earlierRead(ctx, url) ?? (await readAfterWrite(ctx, url));
+	return completeRecord(resource, record, related);
+}
+
+/** Update: the record as Get gives it (same keys; Get lacks only the service's timestamps). */
+export function shapeUpdated(resource: Resource): PostReceive {
+	return async function changedRecord(this: IExecuteSingleFunctions, _items, response) {
+		return toItems([await updatedRecord(this, resource, response)]);
 	};
 }
 
 /** Get: the full record, or its simple form when Simplify is on. */
 export function shapeFetched(resource: Resource): PostReceive {
 	return async function fetchedRecord(this: IExecuteSingleFunctions, _items, response) {
-		const record = recordFromAnswer(resource, envelopeOf(response));
+		const record = completeRecord(resource, recordFromAnswer(resource, envelopeOf(response)));
 		return toItems([wantsSimple(this, resource) ? simplifyRecord(resource, record) : record]);
 	};
 }
@@ -87,10 +110,15 @@ export function shapeFetched(resource: Resource): PostReceive {
  * An existing record is returned only when it holds what this create would have sent.
  */
 export function shapeWrite(resource: GuardedResource): PostReceive {
-	const shape = shapeRecord(resource);
-	return async function writtenRecord(this: IExecuteSingleFunctions, items, response) {
-		const [item] = await shape.call(this, items, response);
+	return async function writtenRecord(this: IExecuteSingleFunctions, _items, response) {
 		const decision = decisionOf(this);
+		// created: no payments or send log yet; existing: read by Get, complete; updated: as Update
+		const item = {
+			json:
+				decision?.kind === 'update'
+					? await updatedRecord(this, resource, response)
+					: completeRecord(resource, recordFromAnswer(resource, envelopeOf(response))),
+		};
 		if (decision?.kind === 'existing') {
 			const different = differences(decision.wanted, item.json);
 			if (different.length > 0) {
@@ -106,14 +134,28 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 	};
 }
 
-/** Send, mark, record payment: `{ success: true, id, message? }`; a guard's skip adds `skipped: true`. */
-export function shapeAction(resource: Resource): PostReceive {
+/**
+ * Send, mark, record payment: `{ success: true, id, message }` (a guard's skip adds `skipped: true` and says
+ * why), then the record's state after it: the simplified record (status, amounts as numbers) with its
+ * payments and send log. The service answers these with a message only, so the state is read once after
+ * the write (one GET); a skip has read the record already. Send adds the address and where it came from.
+ */
+export function shapeAction(resource: 'invoice' | 'estimate'): PostReceive {
 	return async function actionResult(this: IExecuteSingleFunctions, _items, response) {
 		const body = envelopeOf(response);
-		const id = typeof body.id === 'string' ? body.id : readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
 		const decision = decisionOf(this);
-		if (decision?.kind === 'skip') return toItems([{ success: true, id, skipped: true, message: decision.message }]);
-		return toItems([{ success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) }]);
+		const skipped = decision?.kind === 'skip';
+		const id = readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		const result: IDataObject = skipped
+			? { success: true, id, skipped: true, message: decision.message }
+			: { success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) };
+		const target = sendTargetOf(this);
+		if (target) Object.assign(result, { email: target.email, email_source: target.source });
+		const answer = skipped ? body : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
+		const record = completeRecord(resource, recordFromAnswer(resource, answer));
+		const state: IDataObject = simplifyRecord(resource, record);
+		for (const list of RELATED_LISTS[resource]) state[list] = record[list];
+		return toItems([{ ...result, ...state, id }]);
 	};
 }
 
