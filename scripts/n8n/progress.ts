@@ -1,4 +1,4 @@
-/* eslint-disable no-console -- dev tooling, never published */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * A long step of `npm start` that says it is still going: one line when it starts, one every `everyMs` while it
  * runs (installs and n8n's start print nothing for minutes otherwise), one with its time when it ends.
