@@ -65,14 +65,14 @@ export class MessageTemplates {
 	private readonly properties = new Map<string, ts.Expression[]>();
 	private readonly calls = new Map<string, ts.CallExpression[]>();
 	private readonly sinks: ts.Expression[] = [];
+	private readonly helperCalls: Array<{ name: string; args: ts.NodeArray<ts.Expression> }> = [];
 	/** Every literal piece of text in the code (strings, and the fixed parts of templates). */
 	readonly texts: string[] = [];
 
-	constructor(folders: string[]) {
-		for (const file of folders.flatMap(listTsFiles)) {
-			const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
-			this.index(source);
-		}
+	/** The code under `folders`, or the given sources (file name -> TypeScript text). */
+	constructor(code: string[] | Record<string, string>) {
+		const sources = Array.isArray(code) ? Object.fromEntries(code.flatMap(listTsFiles).map((file) => [file, readFileSync(file, 'utf8')])) : code;
+		for (const [file, text] of Object.entries(sources)) this.index(ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true));
 	}
 
 	private push<T>(map: Map<string, T[]>, key: string, value: T): void {
@@ -124,7 +124,9 @@ export class MessageTemplates {
 		if (ts.isCallExpression(node)) {
 			const callee = node.expression;
 			const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-			if (/(Error|Failure)$/.test(name)) takeArgs(node.arguments);
+			// the code's own error helpers (`fieldError(ctx, label, problem)`) build their message inside, where
+			// it reaches an error's constructor: their arguments are parts; only an outside helper's are messages
+			if (/(Error|Failure)$/.test(name)) this.helperCalls.push({ name, args: node.arguments });
 		}
 		const named = (n: ts.PropertyName) => (ts.isIdentifier(n) || ts.isStringLiteral(n) ? n.text : '');
 		if (ts.isPropertyAssignment(node) && SINK_PROPERTIES.has(named(node.name))) this.sinks.push(node.initializer);
@@ -133,7 +135,9 @@ export class MessageTemplates {
 
 	/** Every template the code holds that opens with literal text and has at least `minLetters` letters of it. */
 	templates(minLetters = 8): string[] {
-		const all = this.sinks.flatMap((node) => this.resolve(node, new Map(), 0));
+		const outside = this.helperCalls.filter((call) => !this.functions.has(call.name));
+		const sinks = [...this.sinks, ...outside.flatMap((call) => call.args.filter((arg) => !ts.isObjectLiteralExpression(arg)))];
+		const all = sinks.flatMap((node) => this.resolve(node, new Map(), 0));
 		// a text that opens with a value (`${x} failed`) is one whose opening the code does not say: such a
 		// template would take any quote for its own, so the code must resolve how a message opens
 		return [...new Set(all)].filter((t) => !t.startsWith(ANY) && t.replace(/[^A-Za-z]/g, '').length >= minLetters);
@@ -307,30 +311,62 @@ function returnedExpressions(fn: FunctionLike['node']): ts.Expression[] {
 	return out;
 }
 
+/** Pairs of words (`failed: no`) of the template's literal text after position `j`. */
+function laterWordPairs(template: string, j: number): string[] {
+	const pairs: string[] = [];
+	for (const run of template.slice(j + 1).split(ANY)) {
+		const words = run.split(/\s+/).filter(Boolean);
+		for (let w = 0; w + 1 < words.length; w++) pairs.push(`${words[w]} ${words[w + 1]}`);
+	}
+	return pairs;
+}
+
 /**
  * Whether a quote (ANY where it leaves text out) and a template (ANY where the code inserts a value) can be the
  * same text: the intersection of two patterns whose only wildcard is "any text", except that a value never
- * runs on over the text the template puts after it (else a value could swallow a mis-quoted passage and the
- * quote's `...` the template's real words).
+ * runs on over the words the template puts after it: it ends where the text that follows it starts (its
+ * first 3 characters), and it holds no pair of words the template has later. Without that, a value could
+ * swallow a mis-quoted passage and a `...` of the quote the template's real words.
  */
 export function canMatch(quote: string, template: string): boolean {
 	const memo = new Map<number, boolean>();
 	const width = template.length + 1;
-	// a value ends where the text that follows it in the template visibly starts (its first 3 characters)
+	const pairsAt = new Map<number, string[]>();
 	const followsHere = (i: number, j: number): boolean => {
 		const end = template.indexOf(ANY, j + 1);
 		const next = template.slice(j + 1, end < 0 ? undefined : end).slice(0, 3);
 		return next.length > 0 && quote.startsWith(next, i);
 	};
+	/** A value at template position j, starting at quote position i: where it can end (before a quote ANY at the latest). */
+	const valueEnds = (i: number, j: number): number[] => {
+		let pairs = pairsAt.get(j);
+		if (!pairs) pairsAt.set(j, (pairs = laterWordPairs(template, j)));
+		const ends = [i];
+		for (let k = i; k < quote.length && quote[k] !== ANY; k++) {
+			if (k > i && followsHere(k, j)) break;
+			const value = quote.slice(i, k + 1);
+			if (pairs.some((pair) => value.includes(pair))) break;
+			if (followsHere(k, j) && k === i) break;
+			ends.push(k + 1);
+		}
+		return ends;
+	};
 	const go = (i: number, j: number): boolean => {
 		const key = i * width + j;
 		const known = memo.get(key);
 		if (known !== undefined) return known;
-		let result: boolean;
+		let result = false;
 		if (i === quote.length && j === template.length) result = true;
 		else if (i < quote.length && quote[i] === ANY) result = go(i + 1, j) || (j < template.length && go(i, j + 1));
-		else if (j < template.length && template[j] === ANY) result = go(i, j + 1) || (i < quote.length && !followsHere(i, j) && go(i + 1, j));
-		else result = i < quote.length && j < template.length && quote[i] === template[j] && go(i + 1, j + 1);
+		else if (j < template.length && template[j] === ANY) {
+			for (const k of valueEnds(i, j)) {
+				// the value ends at k, or runs into the quote's `...` (which may stand for the rest of it)
+				if (go(k, j + 1) || (k < quote.length && quote[k] === ANY && go(k + 1, j))) {
+					result = true;
+					break;
+				}
+			}
+		} else result = i < quote.length && j < template.length && quote[i] === template[j] && go(i + 1, j + 1);
 		memo.set(key, result);
 		return result;
 	};

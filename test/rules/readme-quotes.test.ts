@@ -58,6 +58,7 @@ describe('what the README and docs/ quote of the node is what the code prints', 
 		expect(templates.length).toBeGreaterThan(100);
 		// a field's label comes from the field table, through the function that builds its entries
 		expect(templates.filter((t) => t.includes('"Currency" must be an ISO 4217 currency code'))).not.toEqual([]);
+		expect(templates.filter((t) => t.includes('"Name" is required'))).not.toEqual([]);
 	});
 
 	test('every quoted message matches a message template of the code', () => {
@@ -83,7 +84,38 @@ describe('what the README and docs/ quote of the node is what the code prints', 
 	});
 });
 
-describe('the checker catches a mis-quote (the ones issue 16 found)', () => {
+/** Code shaped like the node's (a failure label built by helpers, a transport cause, a field refusal), for the checker's own tests. */
+const SAMPLE_CODE = {
+	'labels.ts': [
+		"const LABELS: Record<string, string> = { create: 'Create', recordPayment: 'Record Payment' };",
+		'export function operationLabel(operation: string, noun: string): string {',
+		'	return `${LABELS[operation]} ${noun}`;',
+		'}',
+		'export function failureLabel(operation: string, noun: string, key: string, index: number): string {',
+		'	return `${operationLabel(operation, noun)}${key ? ` "${key}"` : \'\'} (item ${index + 1})`;',
+		'}',
+	].join('\n'),
+	'errors.ts': [
+		"import { failureLabel } from './labels';",
+		"const MAY_HAVE_APPLIED = ' (the service may have applied it)';",
+		'const CAUSES = { ETIMEDOUT: { what: (ms: number) => `no answer within the time-out of ${ms / 1000} s`, fix: \'Raise Request Options > Timeout if the service is slow.\' } };',
+		'function transportError(request: { action: string; timeoutMs: number }, code: keyof typeof CAUSES, note: boolean): Error {',
+		'	const cause = CAUSES[code];',
+		'	return new Error(`${request.action} failed: ${cause.what(request.timeoutMs)}${note ? MAY_HAVE_APPLIED : \'\'}`);',
+		'}',
+		'export const timedOut = (op: string, noun: string, key: string, i: number) => transportError({ action: failureLabel(op, noun, key, i), timeoutMs: 300000 }, \'ETIMEDOUT\', true);',
+		'export function itemLabel(index: number): string {',
+		'	return `Item ${index + 1} (index ${index})`;',
+		'}',
+		'export function tooLong(index: number, label: string, length: number): Error {',
+		'	return new Error(`${itemLabel(index)}: "${label}" is too long to send: the request URL would be about ${length} characters, more than the 8000 the node sends`);',
+		'}',
+	].join('\n'),
+};
+
+describe('the checker catches a mis-quote (the ones issue 16 found), against code shaped like the node\'s', () => {
+	const sample = new MessageTemplates(SAMPLE_CODE).templates();
+	const matchesSample = (text: string) => sample.some((template) => canMatch(quotePattern(text), template));
 	const misQuoted = [
 		'# Troubleshooting',
 		'',
@@ -94,14 +126,31 @@ describe('the checker catches a mis-quote (the ones issue 16 found)', () => {
 	].join('\n');
 	const found = extractQuotes('bad.md', misQuoted, opensLikeMessage);
 
-	test('both messages are taken as quotes and both are refused', () => {
+	test('the sample code gives the templates a reader expects', () => {
+		expect(sample.map((t) => t.replace(/\u0000/g, '<*>'))).toEqual(
+			expect.arrayContaining([
+				'Record Payment <*> "<*>" (item <*>) failed: no answer within the time-out of <*> s (the service may have applied it)',
+				'Item <*> (index <*>): "<*>" is too long to send: the request URL would be about <*> characters, more than the 8000 the node sends',
+			]),
+		);
+	});
+
+	test('both messages are taken as quotes and both are refused, by the sample and by the node\'s code', () => {
 		expect(found.messages.map((q) => q.line)).toEqual([5, 6]);
+		expect(found.messages.filter((q) => matchesSample(q.text))).toEqual([]);
 		expect(found.messages.filter((q) => isKnownMessage(q.text))).toEqual([]);
 	});
 
 	test('the same messages as the code prints them pass', () => {
-		expect(isKnownMessage('Record Payment Invoice "1000000000000001" (item 1) failed: no answer within the time-out of 300 s (the service may have applied it)')).toBe(true);
-		expect(isKnownMessage('Item 2 (index 1): "Name" is too long to send: the request URL would be about 20070 characters, more than the 8000 ...')).toBe(true);
+		expect(matchesSample('Record Payment Invoice "1000000000000001" (item 1) failed: no answer within the time-out of 300 s (the service may have applied it)')).toBe(true);
+		expect(matchesSample('Item 2 (index 1): "Name" is too long to send: the request URL would be about 20070 characters, more than the 8000 ...')).toBe(true);
+		expect(matchesSample('... (the service may have applied it)')).toBe(true);
+	});
+
+	test('a value does not swallow the words around it', () => {
+		expect(matchesSample('Item 2 (index 1): "Name" is too long to send: the request URL would be 20070 characters ...')).toBe(false);
+		expect(matchesSample('Record Payment Invoice "1" (item 1) failed: no answer within the time-out ...')).toBe(true);
+		expect(matchesSample('Record Payment Invoice "1" failed: no answer within the time-out ...')).toBe(false);
 	});
 
 	test('"Options > Timeout" and "Options > Batching" are refused; under Request Options they pass', () => {

@@ -68,7 +68,7 @@ export const quotePattern = (text: string) => text.replace(/\.\.\.|…/g, ANY);
 export function messageOpener(operations: string[], openings: Set<string>): (text: string) => boolean {
 	const operation = new RegExp(`^(?:${operations.map((o) => o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
 	return (text) =>
-		/^\.\.\. |^Item \d|^Line item \d|^"[A-Z][^"]*" [a-z]/.test(text) ||
+		/^\.\.\.[ :]|^Item \d|^Line item \d|^"[A-Z][^"]*" [a-z]/.test(text) ||
 		operation.test(text) ||
 		openings.has(text.split(' ').slice(0, 3).join(' '));
 }
