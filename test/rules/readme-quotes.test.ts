@@ -6,7 +6,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { InvoicingApi } from '../../credentials/InvoicingApi.credentials';
 import { InvoicingTrigger } from '../../nodes/InvoicingTrigger/InvoicingTrigger.node';
 import { createNodeTypes, INVOICING_TYPE } from '../engine/harness/node-types';
-import { ANY, canMatch, MessageTemplates } from './message-templates';
+import { canMatch, MessageTemplates } from './message-templates';
 import { extractQuotes, isParameterPath, messageOpener, quotePattern, templateOpenings, type Quote } from './readme-quotes';
 
 const ROOT = join(__dirname, '..', '..');
