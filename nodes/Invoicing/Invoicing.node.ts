@@ -1,26 +1,19 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { invoicingProperties } from './descriptions';
-import { sendNamingTransportErrors } from './helpers/request/transport-errors';
-import { searchClients, searchEstimates, searchExpenses, searchInvoices } from './methods/listSearch';
-
-const RESOURCES = [
-	{ name: 'Client', value: 'client' },
-	{ name: 'Estimate', value: 'estimate' },
-	{ name: 'Expense', value: 'expense' },
-	{ name: 'Invoice', value: 'invoice' },
-];
+import { searchClients, searchEstimates, searchExpenses, searchInvoices } from '../shared/list-search';
+import { invoicingProperties, invoicingResources, invoicingSubtitle } from './descriptions';
+import { sendNamingTransportErrors } from './helpers/request/routed-request';
 
 export class Invoicing implements INodeType {
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle -- the subtitle is derived from the resource specs (descriptions/index.ts)
 	description: INodeTypeDescription = {
 		displayName: 'Invoicing',
 		name: 'invoicing',
 		icon: { light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		// display names for the canvas; test/unit checks that every operation is in the map
-		subtitle:
-			'={{ {"create":"Create","delete":"Delete","get":"Get","getAll":"Get Many","update":"Update","upsert":"Create or Update","markNotPaid":"Mark as Not Paid","markPaid":"Mark as Paid","recordPayment":"Record Payment","send":"Send"}[$parameter["operation"]] + ": " + {"client":"Client","estimate":"Estimate","expense":"Expense","invoice":"Invoice"}[$parameter["resource"]] }}',
+		// "Record Payment: Invoice", from the resource specs (descriptions/<resource>/<Resource>.resource.ts)
+		subtitle: invoicingSubtitle,
 		description: 'Manage clients, expenses, invoices and estimates in the Invoicing Service',
 		defaults: { name: 'Invoicing' },
 		usableAsTool: true,
@@ -34,7 +27,7 @@ export class Invoicing implements INodeType {
 			ignoreHttpStatusErrors: true,
 		},
 		// every operation's request goes through this (routing `send.paginate`): time-outs and dropped
-		// connections then name the operation and the cause (helpers/transport)
+		// connections then name the operation and the cause (helpers/request/routed-request)
 		requestOperations: { pagination: sendNamingTransportErrors },
 		properties: [
 			{
@@ -42,7 +35,7 @@ export class Invoicing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: RESOURCES,
+				options: invoicingResources,
 				default: 'invoice',
 			},
 			...invoicingProperties,

@@ -1,23 +1,129 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { documentClientLocator, documentRecordFields } from '../common';
+import { sendFields } from '../send';
+import type { ResourceSpec } from '../spec-types';
+import { ifExistsField } from '../write-fields';
+import { acceptedField, estimateFilters, estimateNumberField } from './fields';
 
-import { shapeAction } from '../../helpers/output/post-receive';
-import { buildGuardedSend } from '../../helpers/guards/guarded-requests';
-import { operationProperty, route, standardOperations, upsertOperation } from '../common';
-
-export const estimateOperations: INodeProperties = operationProperty('estimate', [
-	...standardOperations('estimate', { one: 'estimate', many: 'estimates' }, {
-		create: 'Draft an estimate with line items; returns it with its "id" and the totals the service computes (the same number is never created twice by default)',
-		delete: 'Delete an estimate permanently, with its send log',
-		get: 'Get an estimate: number, client, acceptance, dates and "total" (Simplify off: also line items and send log)',
-		getAll: 'List estimates, optionally by acceptance or client',
-		update: 'Change an estimate (set Accepted to accept it); fields left out keep their values',
-	}),
-	upsertOperation('estimate', 'estimate', 'Update the estimate with this number, or create it when there is none'),
-	{
-		name: 'Send',
-		value: 'send',
-		action: 'Send estimate',
-		description: 'E-mail the estimate to an address; the send log records it',
-		routing: route('POST', '/estimate/send', [buildGuardedSend('estimate')], [shapeAction('estimate')]),
-	},
-]);
+export const estimateResource: ResourceSpec = {
+	value: 'estimate',
+	displayName: 'Estimate',
+	plural: 'Estimates',
+	encoding: 'form',
+	envelope: 'estimate',
+	record: { param: 'estimateId', label: 'Estimate', searchMethod: 'searchEstimates' },
+	createdRowKey: ['estimateNo'],
+	fields: [
+		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', role: 'required', stored: 'customer_id' },
+		{ editor: estimateNumberField, api: 'estimate_no', kind: 'text', role: 'required', stored: 'reference_no' },
+		{ editor: acceptedField, api: 'accepted', kind: 'text', role: 'optional' },
+		...documentRecordFields(),
+	],
+	lineItems: true,
+	filters: estimateFilters,
+	simpleFields: ['id', 'estimate_no', 'reference_no', 'customer_id', 'customer_name', 'accepted', 'currency', 'issue_date', 'due_date', 'total'],
+	operations: [
+		{
+			value: 'create',
+			name: 'Create',
+			action: 'Create estimate',
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id -- "id" is the output field, named as the user sees it
+			description:
+				'Draft an estimate with line items; returns it with its "id" and the totals the service computes (the same number is never created twice by default)',
+			method: 'POST',
+			path: '/estimate/add',
+			preSend: 'guardedCreate',
+			postReceive: 'write',
+			repeat: 'twice',
+			guarded: true,
+			onRecord: false,
+			form: 'create',
+			properties: [ifExistsField],
+		},
+		{
+			value: 'delete',
+			name: 'Delete',
+			action: 'Delete estimate',
+			description: 'Delete an estimate permanently, with its send log',
+			method: 'DELETE',
+			path: '/estimate/{id}',
+			preSend: 'recordId',
+			postReceive: 'deleted',
+			repeat: 'harmless',
+			guarded: false,
+			onRecord: true,
+			form: 'none',
+		},
+		{
+			value: 'get',
+			name: 'Get',
+			action: 'Get estimate',
+			description: 'Get an estimate: number, client, acceptance, dates and "total" (Simplify off: also line items and send log)',
+			method: 'GET',
+			path: '/estimate/{id}',
+			preSend: 'recordId',
+			postReceive: 'fetched',
+			repeat: 'read',
+			guarded: false,
+			onRecord: true,
+			form: 'get',
+		},
+		{
+			value: 'getAll',
+			name: 'Get Many',
+			action: 'Get many estimates',
+			description: 'List estimates, optionally by acceptance or client',
+			method: 'GET',
+			path: '/estimate/all',
+			preSend: 'none',
+			postReceive: 'list',
+			repeat: 'read',
+			guarded: false,
+			onRecord: false,
+			form: 'list',
+		},
+		{
+			value: 'update',
+			name: 'Update',
+			action: 'Update estimate',
+			description: 'Change an estimate (set Accepted to accept it); fields left out keep their values',
+			method: 'PUT',
+			path: '/estimate/{id}',
+			preSend: 'update',
+			postReceive: 'record',
+			repeat: 'harmless',
+			guarded: false,
+			onRecord: true,
+			form: 'update',
+		},
+		{
+			value: 'upsert',
+			name: 'Create or Update',
+			action: 'Create or update estimate',
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-upsert -- names the key records are matched on, which n8n's generic text does not
+			description: 'Update the estimate with this number, or create it when there is none',
+			method: 'POST',
+			path: '/estimate/add',
+			preSend: 'upsert',
+			postReceive: 'write',
+			repeat: 'harmless',
+			guarded: true,
+			onRecord: false,
+			form: 'create',
+		},
+		{
+			value: 'send',
+			name: 'Send',
+			action: 'Send estimate',
+			description: 'E-mail the estimate to an address; the send log records it',
+			method: 'POST',
+			path: '/estimate/send',
+			preSend: 'send',
+			postReceive: 'action',
+			repeat: 'twice',
+			guarded: true,
+			onRecord: true,
+			form: 'none',
+			properties: sendFields,
+		},
+	],
+};
