@@ -55,22 +55,5 @@ export function propertiesOf(specs: readonly ResourceSpec[]): INodeProperties[] 
 export const resourceOptions = (specs: readonly ResourceSpec[]) =>
 	[...specs].sort((a, b) => a.displayName.localeCompare(b.displayName)).map((spec) => ({ name: spec.displayName, value: spec.value }));
 
-/**
- * The canvas subtitle, "Record Payment: Invoice": one lookup of the operation's name and one of the
- * resource's. An operation value means the same name in every resource (refused otherwise).
- */
-export function subtitleOf(specs: readonly ResourceSpec[]): string {
-	const operations: Record<string, string> = {};
-	for (const operation of specs.flatMap((spec) => spec.operations)) {
-		if (operations[operation.value] !== undefined && operations[operation.value] !== operation.name) {
-			throw new Error(`Operation "${operation.value}" has two names: ${operations[operation.value]}, ${operation.name}`);
-		}
-		operations[operation.value] = operation.name;
-	}
-	const resources = Object.fromEntries(specs.map((spec) => [spec.value, spec.displayName]));
-	return `={{ ${JSON.stringify(operations)}[$parameter["operation"]] + ": " + ${JSON.stringify(resources)}[$parameter["resource"]] }}`;
-}
-
 export const invoicingProperties: INodeProperties[] = propertiesOf(RESOURCE_SPECS);
-export const invoicingSubtitle: string = subtitleOf(RESOURCE_SPECS);
 export const invoicingResources = resourceOptions(RESOURCE_SPECS);

@@ -25,8 +25,7 @@ export const clientResource: ResourceSpec = {
 			value: 'create',
 			name: 'Create',
 			action: 'Create client',
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id -- "id" is the output field, named as the user sees it
-			description: 'Add a client; returns it with its "id" (an identical client, same email else name, is returned instead of a duplicate by default)',
+			description: 'Add a client; returns it with its ID (an identical client, same email else name, is returned instead of a duplicate by default)',
 			method: 'POST',
 			path: '/client/add',
 			preSend: 'guardedCreate',
@@ -97,8 +96,7 @@ export const clientResource: ResourceSpec = {
 			value: 'upsert',
 			name: 'Create or Update',
 			action: 'Create or update client',
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-upsert -- names the key records are matched on, which n8n's generic text does not
-			description: 'Update the client with this email (else this name), or create it when there is none',
+			description: 'Create a new client (matched on its email, else its name), or update the current one if it already exists (upsert)',
 			method: 'POST',
 			path: '/client/add',
 			preSend: 'upsert',

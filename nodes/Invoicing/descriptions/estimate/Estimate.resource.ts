@@ -26,9 +26,8 @@ export const estimateResource: ResourceSpec = {
 			value: 'create',
 			name: 'Create',
 			action: 'Create estimate',
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id -- "id" is the output field, named as the user sees it
 			description:
-				'Draft an estimate with line items; returns it with its "id" and the totals the service computes (the same number is never created twice by default)',
+				'Draft an estimate with line items; returns it with its ID and the totals the service computes (the same number is never created twice by default)',
 			method: 'POST',
 			path: '/estimate/add',
 			preSend: 'guardedCreate',
@@ -99,8 +98,7 @@ export const estimateResource: ResourceSpec = {
 			value: 'upsert',
 			name: 'Create or Update',
 			action: 'Create or update estimate',
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-upsert -- names the key records are matched on, which n8n's generic text does not
-			description: 'Update the estimate with this number, or create it when there is none',
+			description: 'Create a new estimate (matched on its number), or update the current one if it already exists (upsert)',
 			method: 'POST',
 			path: '/estimate/add',
 			preSend: 'upsert',

@@ -39,9 +39,8 @@ export const invoiceResource: ResourceSpec = {
 			value: 'create',
 			name: 'Create',
 			action: 'Create invoice',
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id -- "id" is the output field, named as the user sees it
 			description:
-				'Issue an invoice with line items; returns it with its "id" and the totals the service computes (the same number is never created twice by default)',
+				'Issue an invoice with line items; returns it with its ID and the totals the service computes (the same number is never created twice by default)',
 			method: 'POST',
 			path: '/invoice/add',
 			preSend: 'guardedCreate',
@@ -113,8 +112,7 @@ export const invoiceResource: ResourceSpec = {
 			value: 'upsert',
 			name: 'Create or Update',
 			action: 'Create or update invoice',
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-upsert -- names the key records are matched on, which n8n's generic text does not
-			description: 'Update the invoice with this number, or create it when there is none',
+			description: 'Create a new invoice (matched on its number), or update the current one if it already exists (upsert)',
 			method: 'POST',
 			path: '/invoice/add',
 			preSend: 'upsert',
