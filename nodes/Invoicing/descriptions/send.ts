@@ -1,9 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from './common';
-
 /** Send (invoice and estimate): the address, and an optional phone. */
-export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['send'], [
+export const sendFields: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -32,4 +30,4 @@ export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['
 			},
 		],
 	},
-]);
+];

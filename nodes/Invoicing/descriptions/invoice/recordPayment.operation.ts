@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../common';
-
-export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['recordPayment'], [
+/** Record Payment: the payment, and the guards against recording it twice. */
+export const recordPaymentFields: INodeProperties[] = [
 	{
 		displayName: 'Payment Date',
 		name: 'paymentDate',
@@ -78,4 +77,4 @@ export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['rec
 			},
 		],
 	},
-]);
+];

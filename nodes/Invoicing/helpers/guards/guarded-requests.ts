@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError } from '../../../shared/errors';
-import { describeRecord, matchKey, type GuardedResource } from './matching';
-import { readRecordId } from '../input/parameters';
-import { createParams, paymentParams, RECORD_ID, sendParams, withParams, type PreSend } from '../request/pre-send';
-import { readApi } from '../request/read-api';
 import { listOf } from '../../../shared/api-answers';
 import type { ApiParams } from '../../../shared/api-types';
+import { inputError } from '../errors/item-errors';
+import { RECORD_ID } from '../input/field-specs';
+import { readRecordId } from '../input/parameters';
+import { createParams, paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
+import { readApi } from '../request/read-api';
+import { describeRecord, matchKey, type GuardedResource } from './matching';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch } from './write-guards';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
@@ -106,7 +107,7 @@ export async function guardedRecordPayment(this: IExecuteSingleFunctions, option
 	const send = () => withParams(this, 'invoice', options, { id, ...params });
 	if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
 	return await inTurn(this, options, `payment\u0000${id}`, async (endTurn) => {
-		const body = await readApi(this, options.baseURL, `/invoice/${encodeURIComponent(id)}`);
+		const body = await readApi(this, options, `/invoice/${encodeURIComponent(id)}`);
 		const invoice = firstOf(body, 'invoice');
 		const label = `invoice "${String(invoice.invoice_no ?? id)}"`;
 		if (invoice.payment_status === 'Paid' && ifPaid !== 'record') {
@@ -149,7 +150,7 @@ export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
 		const send = () => withParams(this, resource, options, { id, ...params });
 		if (!(windowMinutes > 0)) return send();
 		return await inTurn(this, options, `send\u0000${resource}\u0000${id}`, async (endTurn) => {
-			const body = await readApi(this, options.baseURL, `/${resource}/${encodeURIComponent(id)}`);
+			const body = await readApi(this, options, `/${resource}/${encodeURIComponent(id)}`);
 			const email = String(params.email).toLowerCase();
 			const sent = listOf(body, 'send_log').find((entry) => String(entry.email).toLowerCase() === email && isRecent(entry.date, windowMinutes));
 			if (sent) {

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { inputError, isApiSuccess } from '../../../shared/errors';
-import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
-import { readApi } from '../request/read-api';
-import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { isApiSuccess } from '../../../shared/api-errors';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
+import { inputError } from '../errors/item-errors';
+import { ENVELOPE } from '../input/field-specs';
+import { readApi } from '../request/read-api';
+import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
+import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
@@ -29,8 +31,6 @@ export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefi
 export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void): void {
 	pending.set(ctx, { decision, endTurn });
 }
-
-const ENVELOPE: Record<GuardedResource, string> = { client: 'data', invoice: 'invoice', estimate: 'estimate' };
 
 /**
  * Called first for every answer: a record this run created joins the run's list (so a later item with
@@ -81,7 +81,7 @@ export function recordsOfRun(
 	resource: GuardedResource,
 ): Promise<IDataObject[]> {
 	return sharedList(scope, resource, async () => {
-		const body = await readApi(ctx, options.baseURL, `/${resource}/all`);
+		const body = await readApi(ctx, options, `/${resource}/all`);
 		return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	});
 }
