@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 
@@ -46,17 +46,66 @@ function functionName(node: FunctionLike['node']): string | undefined {
 	return undefined;
 }
 
+/** Whether every text of `narrow` is a text of `wide` (an ANY of `narrow` only under an ANY of `wide`). */
+function covers(wide: string, narrow: string): boolean {
+	const memo = new Map<number, boolean>();
+	const go = (i: number, j: number): boolean => {
+		const key = i * (narrow.length + 1) + j;
+		const known = memo.get(key);
+		if (known !== undefined) return known;
+		let result: boolean;
+		if (i === wide.length) result = j === narrow.length;
+		else if (wide[i] === ANY) result = go(i + 1, j) || (j < narrow.length && go(i, j + 1));
+		else result = j < narrow.length && narrow[j] === wide[i] && go(i + 1, j + 1);
+		memo.set(key, result);
+		return result;
+	};
+	return go(0, 0);
+}
+
+/** Shapes without repeats and without those another shape covers (`"<*>..."` under `"<*>"`). */
 function uniqueCapped(shapes: string[]): string[] {
-	const unique = [...new Set(shapes)];
+	let unique = [...new Set(shapes)];
+	if (unique.length > 1 && unique.length <= 200) {
+		// a shape that opens with a value covers nothing: it would hide the openings that tell messages apart
+		unique = unique.filter(
+			(narrow, n) => !unique.some((wide, w) => w !== n && !wide.startsWith(ANY) && covers(wide, narrow) && !(covers(narrow, wide) && w > n)),
+		);
+	}
 	return unique.length > MAX_SHAPES ? [ANY] : unique;
 }
 
+/**
+ * Alternatives too many to combine (every label times every problem) stay apart: a template holds one
+ * character (from Unicode's private use area) that stands for "one of GROUPS[n]".
+ */
+const GROUPS: string[][] = [];
+const GROUP_BASE = 0xe000;
+const MAX_GROUPS = 0x1000;
+
+const groupOf = (char: string): string[] | undefined => {
+	const n = char.charCodeAt(0) - GROUP_BASE;
+	return n >= 0 && n < GROUPS.length ? GROUPS[n] : undefined;
+};
+
+/** Two wildcards in a row are one. */
+const collapseAny = (text: string): string => {
+	let out = text;
+	while (out.includes(ANY + ANY)) out = out.split(ANY + ANY).join(ANY);
+	return out;
+};
+
 function concat(left: string[], right: string[]): string[] {
-	// too many combinations: keep how the text opens, which tells messages apart, and let the rest be any text
-	if (left.length * right.length > MAX_SHAPES) right = [ANY];
+	if (left.length * right.length > MAX_SHAPES) {
+		if (GROUPS.length >= MAX_GROUPS) right = [ANY];
+		else {
+			GROUPS.push(right);
+			right = [String.fromCharCode(GROUP_BASE + GROUPS.length - 1)];
+		}
+	}
 	const out: string[] = [];
-	for (const a of left) for (const b of right) out.push(`${a}${b}`.replace(/\u0000+/g, ANY));
-	return uniqueCapped(out);
+	for (const a of left) for (const b of right) out.push(collapseAny(`${a}${b}`));
+	return [...new Set(out)];
 }
 
 export class MessageTemplates {
@@ -69,10 +118,50 @@ export class MessageTemplates {
 	/** Every literal piece of text in the code (strings, and the fixed parts of templates). */
 	readonly texts: string[] = [];
 
-	/** The code under `folders`, or the given sources (file name -> TypeScript text). */
+	/** Types of the code under `folders`: `spec.operation.name` is the `name` of objects typed as `spec.operation` is. */
+	private readonly checker?: ts.TypeChecker;
+	private readonly objects: ts.ObjectLiteralExpression[] = [];
+	private readonly objectsByType = new Map<string, ts.ObjectLiteralExpression[]>();
+
+	/** The code under `folders` (typed), or the given sources (file name -> TypeScript text; untyped). */
 	constructor(code: string[] | Record<string, string>) {
-		const sources = Array.isArray(code) ? Object.fromEntries(code.flatMap(listTsFiles).map((file) => [file, readFileSync(file, 'utf8')])) : code;
-		for (const [file, text] of Object.entries(sources)) this.index(ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true));
+		if (Array.isArray(code)) {
+			const files = code.flatMap(listTsFiles);
+			const program = ts.createProgram(files, {
+				target: ts.ScriptTarget.ES2022,
+				module: ts.ModuleKind.CommonJS,
+				moduleResolution: ts.ModuleResolutionKind.Node10,
+				strict: true,
+				skipLibCheck: true,
+				noEmit: true,
+				types: [],
+			});
+			this.checker = program.getTypeChecker();
+			for (const file of files) {
+				const source = program.getSourceFile(file);
+				if (source) this.index(source);
+			}
+		} else {
+			for (const [file, text] of Object.entries(code)) this.index(ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true));
+		}
+	}
+
+	private typeName(type: ts.Type | undefined): string | undefined {
+		if (!type) return undefined;
+		const symbol = type.aliasSymbol ?? type.getSymbol();
+		const name = symbol?.getName();
+		return name && name !== '__object' && name !== '__type' && name !== 'Object' ? name : undefined;
+	}
+
+	/** The object literals the code types as `typeName` (by their contextual type). */
+	private objectsTyped(typeName: string): ts.ObjectLiteralExpression[] {
+		if (this.objectsByType.size === 0 && this.checker) {
+			for (const object of this.objects) {
+				const name = this.typeName(this.checker.getContextualType(object));
+				if (name) this.push(this.objectsByType, name, object);
+			}
+		}
+		return this.objectsByType.get(typeName) ?? [];
 	}
 
 	private push<T>(map: Map<string, T[]>, key: string, value: T): void {
@@ -102,6 +191,7 @@ export class MessageTemplates {
 			if (name) this.push(this.calls, name, node);
 		}
 		this.collectSinks(node);
+		if (ts.isObjectLiteralExpression(node)) this.objects.push(node);
 		if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
 			this.texts.push(node.text);
 		}
@@ -210,6 +300,21 @@ export class MessageTemplates {
 				else shapes.push(ANY);
 			}
 			if (shapes.length > 0) return uniqueCapped(shapes);
+		}
+		const typed = this.checker ? this.typeName(this.checker.getTypeAtLocation(access.expression)) : undefined;
+		if (typed) {
+			const values = this.objectsTyped(typed).flatMap((object) =>
+				object.properties.flatMap((p) =>
+					p.name && ts.isIdentifier(p.name) && p.name.text === name
+						? ts.isPropertyAssignment(p)
+							? [p.initializer]
+							: ts.isShorthandPropertyAssignment(p)
+								? [p.name]
+								: []
+						: [],
+				),
+			);
+			if (values.length > 0) return this.resolveAll(values, depth, (e) => this.asValue(e));
 		}
 		return this.resolveAll(this.properties.get(name), depth, (e) => this.asValue(e));
 	}
@@ -328,7 +433,7 @@ function laterWordPairs(template: string, j: number): string[] {
  * first 3 characters), and it holds no pair of words the template has later. Without that, a value could
  * swallow a mis-quoted passage and a `...` of the quote the template's real words.
  */
-export function canMatch(quote: string, template: string): boolean {
+export function canMatch(quote: string, template: string, from = 0): boolean {
 	const memo = new Map<number, boolean>();
 	const width = template.length + 1;
 	const pairsAt = new Map<number, string[]>();
@@ -356,7 +461,11 @@ export function canMatch(quote: string, template: string): boolean {
 		const known = memo.get(key);
 		if (known !== undefined) return known;
 		let result = false;
-		if (i === quote.length && j === template.length) result = true;
+		const group = j < template.length ? groupOf(template[j]) : undefined;
+		if (group) {
+			const rest = template.slice(j + 1);
+			result = group.some((alternative) => canMatch(quote, `${alternative}${rest}`, i));
+		} else if (i === quote.length && j === template.length) result = true;
 		else if (i < quote.length && quote[i] === ANY) result = go(i + 1, j) || (j < template.length && go(i, j + 1));
 		else if (j < template.length && template[j] === ANY) {
 			for (const k of valueEnds(i, j)) {
@@ -370,5 +479,5 @@ export function canMatch(quote: string, template: string): boolean {
 		memo.set(key, result);
 		return result;
 	};
-	return go(0, 0);
+	return go(from, 0);
 }
