@@ -93,14 +93,19 @@ export async function sendApiRequest(ctx: RequestingContext, call: ApiCall): Pro
 function networkFailure(ctx: RequestingContext, call: ApiCall, timeoutMs: number, error: unknown): NodeApiError | undefined {
 	const named = transportError(ctx.getNode(), error, { ...call, timeoutMs, url: `${call.baseURL ?? ''}${call.url}` });
 	if (named) return named;
-	// a code transportError has no words for (e.g. EHOSTUNREACH)
+	// a code transportError has no words for (e.g. EHOSTUNREACH): the client's own text goes to the description,
+	// as NodeApiError replaces a message that names an error code with its generic text
 	const code = (error as { code?: unknown }).code;
 	if (typeof code !== 'string' || error instanceof NodeOperationError || error instanceof NodeApiError) return undefined;
-	const message = error instanceof Error && error.message.trim() !== '' ? error.message : code;
+	const detail = error instanceof Error && error.message.trim() !== '' ? error.message : code;
 	return new NodeApiError(
 		ctx.getNode(),
-		{ message },
-		{ message: `${call.action} failed: ${message}`, description: [`(${code})`, call.after].filter(Boolean).join(' '), itemIndex: call.itemIndex },
+		{ transportError: code },
+		{
+			message: `${call.action} failed: the service could not be reached`,
+			description: [`${detail}.`, 'Check the network and the Base URL in the Invoicing credential.', call.after].filter(Boolean).join(' '),
+			itemIndex: call.itemIndex,
+		},
 	);
 }
 
