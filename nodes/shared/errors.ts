@@ -35,7 +35,7 @@ export function uncertainWriteNote(ctx: IExecuteSingleFunctions): string | undef
 export const MAY_HAVE_APPLIED = ' (the service may have applied it)';
 
 /** An answer that does not say whether the service acted: 5xx, 408, or a 2xx that is not the service's JSON. */
-function outcomeUnknown(statusCode: number, body: unknown): boolean {
+export function outcomeUnknown(statusCode: number, body: unknown): boolean {
 	if (statusCode >= 500 || statusCode === 408) return true;
 	return statusCode >= 200 && statusCode < 300 && (typeof body !== 'object' || body === null);
 }

@@ -7,6 +7,7 @@ import { estimateOperations } from './estimate/Estimate.resource';
 import { expenseCreateFields } from './expense/create.operation';
 import { expenseOperations } from './expense/Expense.resource';
 import { getManyFields } from './get-many';
+import { existingPaymentStatusField, guardOptionsField } from './guard-fields';
 import { invoiceCreateFields } from './invoice/create.operation';
 import { invoiceOperations } from './invoice/Invoice.resource';
 import { recordPaymentFields } from './invoice/recordPayment.operation';
@@ -28,12 +29,14 @@ export const invoicingProperties: INodeProperties[] = [
 	...clientCreateFields,
 	...expenseCreateFields,
 	...invoiceCreateFields,
+	...existingPaymentStatusField,
 	...estimateCreateFields,
 	...sendFields,
 	...recordPaymentFields,
 	...lineItemFields,
 	additionalFields,
 	...ifExistsField,
+	...guardOptionsField,
 	updateFields,
 	clearFields,
 	...getManyFields,

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { showFor } from './common';
+import { settleOption } from './guard-fields';
 
 /** Send (invoice and estimate): the address, and an optional phone. */
 export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['send'], [
@@ -21,6 +22,7 @@ export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			settleOption,
 			{
 				displayName: 'Skip If Sent Within (Minutes)',
 				name: 'skipIfSentWithinMinutes',

@@ -41,13 +41,13 @@ export const updateFields: INodeProperties = sharedCollection(
 	},
 );
 
-/** Fields to Clear: optional text fields an update empties (an empty value under Update Fields means "unchanged"). */
+/** Fields to Clear: optional text fields an update empties (an empty value under Update Fields is refused). */
 export const clearFields: INodeProperties = sharedCollection(
 	{
 		displayName: 'Fields to Clear',
 		name: 'clearFields',
 		placeholder: 'Add Field to Clear',
-		description: 'Optional fields to empty on the service; a field left empty under Update Fields keeps its value',
+		description: 'Optional fields to empty on the service (a field left empty under Update Fields is refused, not taken for a clear)',
 	},
 	['update'],
 	{
@@ -83,6 +83,6 @@ export const ifExistsField: INodeProperties[] = showFor(['client', 'invoice', 'e
 		],
 		default: 'returnIdentical',
 		description:
-			'Invoices and estimates are matched on their number, clients on their email (else their name); looked up once per run',
+			"Invoices and estimates are matched on their number among the client's documents, clients on their email (else their name); looked up once per run",
 	},
 ]);

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../common';
+import { settleOption } from '../guard-fields';
 
 export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['recordPayment'], [
 	{
@@ -67,6 +68,7 @@ export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['rec
 				default: true,
 				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
 			},
+			settleOption,
 			{
 				displayName: 'Skip Repeat Within (Minutes)',
 				name: 'repeatWindowMinutes',

@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { failureLabel, MAY_HAVE_APPLIED, uncertainWriteNote } from '../../../shared/errors';
+import { settleFailedWrite } from '../guards/write-guards';
 
 interface Cause {
 	/** What happened, in the words of the message. */
@@ -87,6 +88,15 @@ function targetOf(error: unknown): string | undefined {
 }
 
 /**
+ * For a request that failed without an answer: whether it may have reached the service (a time-out or dropped
+ * connection may, a refused connection or an unknown host may not); undefined for any other failure.
+ */
+export function mayHaveArrived(error: unknown): boolean | undefined {
+	const code = codeOf(error);
+	return code === undefined ? undefined : CAUSES[code].mayHaveArrived;
+}
+
+/**
  * A time-out or dropped connection as an error that names what failed and why (`action` failed: cause),
  * or undefined for any other error. `note` is the write note, given when the request may have arrived.
  */
@@ -129,6 +139,9 @@ export async function sendNamingTransportErrors(
 	} catch (error) {
 		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
 		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
+		// an answer (any HTTP status) was seen by handleApiErrors already: only a failure without one is left
+		const arrived = mayHaveArrived(error);
+		if (arrived !== undefined) settleFailedWrite(this, arrived);
 		const named = transportError(this.getNode(), error, {
 			action: failureLabel(this),
 			timeoutMs: Number(requestData.options.timeout ?? 300_000),
