@@ -147,7 +147,7 @@ describe('Fields to Clear', () => {
 	test('a field both set and cleared is refused before sending', async () => {
 		const id = await createClient();
 		const result = await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields: { email: 'new@acme.example' }, clearFields: { email: true } });
-		expect(result.error?.message).toBe('"Email" is both set under "Update Fields" and chosen under "Fields to Clear": keep one.');
+		expect(result.error?.message).toBe(`Update Client "${id}" (item 1): "Email" is both set under "Update Fields" and chosen under "Fields to Clear": keep one.`);
 		expect(ctx.sent()).toEqual([]);
 	});
 

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_SETTLE_TIMEOUTS } from '../helpers/guards/uncertain-writes';
-import { showFor } from './common';
 
 /** After an unanswered write, how long a retry looks for it before sending again (an option of every guarded write). */
 export const settleOption: INodeProperties = {
@@ -15,41 +14,37 @@ export const settleOption: INodeProperties = {
 };
 
 /** Create or Update of an invoice that exists: whether Payment Status applies to it. */
-export const existingPaymentStatusField: INodeProperties[] = showFor(['invoice'], ['upsert'], [
-	{
-		displayName: 'Payment Status of an Existing Invoice',
-		name: 'existingPaymentStatus',
-		type: 'options',
-		options: [
-			{
-				name: 'Keep Current',
-				value: 'keep',
-				description: 'Payment Status applies to new invoices only',
-			},
-			{
-				name: 'Mark Paid Only',
-				value: 'paidOnly',
-				description: 'Paid marks the invoice Paid; Not Paid keeps its current status (a re-run never undoes a recorded payment)',
-			},
-			{
-				name: 'Set as Above',
-				value: 'set',
-				description: 'Payment Status as given, also Not Paid over Paid',
-			},
-		],
-		default: 'paidOnly',
-		description: 'What Payment Status does to an invoice that already exists',
-	},
-]);
+export const existingPaymentStatusField: INodeProperties = {
+	displayName: 'Payment Status of an Existing Invoice',
+	name: 'existingPaymentStatus',
+	type: 'options',
+	options: [
+		{
+			name: 'Keep Current',
+			value: 'keep',
+			description: 'Payment Status applies to new invoices only',
+		},
+		{
+			name: 'Mark Paid Only',
+			value: 'paidOnly',
+			description: 'Paid marks the invoice Paid; Not Paid keeps its current status (a re-run never undoes a recorded payment)',
+		},
+		{
+			name: 'Set as Above',
+			value: 'set',
+			description: 'Payment Status as given, also Not Paid over Paid',
+		},
+	],
+	default: 'paidOnly',
+	description: 'What Payment Status does to an invoice that already exists',
+};
 
 /** Options of the guarded Create and Create or Update (client, invoice, estimate). */
-export const guardOptionsField: INodeProperties[] = showFor(['client', 'invoice', 'estimate'], ['create', 'upsert'], [
-	{
-		displayName: 'Options',
-		name: 'guardOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [settleOption],
-	},
-]);
+export const guardOptionsField: INodeProperties = {
+	displayName: 'Options',
+	name: 'guardOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [settleOption],
+};

@@ -1,10 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from './common';
 import { settleOption } from './guard-fields';
 
 /** Send (invoice and estimate): the address, and an optional phone. */
-export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['send'], [
+export const sendFields: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -34,4 +33,4 @@ export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['
 			},
 		],
 	},
-]);
+];

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../common';
 import { settleOption } from '../guard-fields';
 
-export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['recordPayment'], [
+/** Record Payment: the payment, and the guards against recording it twice. */
+export const recordPaymentFields: INodeProperties[] = [
 	{
 		displayName: 'Payment Date',
 		name: 'paymentDate',
@@ -80,4 +80,4 @@ export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['rec
 			},
 		],
 	},
-]);
+];

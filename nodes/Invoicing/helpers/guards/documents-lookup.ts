@@ -32,7 +32,7 @@ export async function readClientDocuments(
 	kind: DocumentKind,
 	clientId: string,
 ): Promise<IDataObject[]> {
-	const body = await readApi(ctx, options.baseURL, `/client/${encodeURIComponent(clientId)}`);
+	const body = await readApi(ctx, options, `/client/${encodeURIComponent(clientId)}`);
 	return listOf(body, RELATED[kind]);
 }
 
@@ -51,7 +51,7 @@ export async function documentsOfRun(
 	const way = await lookupWay(scope);
 	return await sharedList(scope, `${kind}\u0000${clientId}`, async () => {
 		if (way === 'perClient') return await readClientDocuments(ctx, options, kind, clientId);
-		const all = await sharedList(scope, kind, async () => listOf(await readApi(ctx, options.baseURL, `/${kind}/all`), 'data'));
+		const all = await sharedList(scope, kind, async () => listOf(await readApi(ctx, options, `/${kind}/all`), 'data'));
 		return all.filter((record) => String(record.customer_id) === clientId);
 	});
 }

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError } from '../../../shared/errors';
-import { describeRecord, matchKey, type GuardedResource } from './matching';
-import { readRecordId } from '../input/parameters';
-import { createParams, paymentParams, RECORD_ID, sendParams, withParams, type PreSend } from '../request/pre-send';
-import { readApi } from '../request/read-api';
 import { listOf } from '../../../shared/api-answers';
 import type { ApiParams } from '../../../shared/api-types';
+import { inputError } from '../errors/item-errors';
+import { RECORD_ID } from '../input/field-specs';
+import { readRecordId } from '../input/parameters';
+import { createParams, paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
+import { readApi } from '../request/read-api';
+import { describeRecord, matchKey, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusOnUpdate } from './payment-status';
 import { runScope } from './run-scope';
@@ -55,7 +56,7 @@ async function withMatch(
 			}
 			const fresh =
 				resource === 'client' || clientId === undefined
-					? listOf(await readApi(ctx, options.baseURL, '/client/all'), 'data')
+					? listOf(await readApi(ctx, options, '/client/all'), 'data')
 					: await readClientDocuments(ctx, options, resource, clientId);
 			const found = singleMatch(ctx, resource, params, fresh);
 			if (found) list.push(found);
@@ -149,7 +150,7 @@ export async function guardedRecordPayment(this: IExecuteSingleFunctions, option
 	const key = `payment\u0000${id}`;
 	return await inTurn(this, options, key, async (endTurn) => {
 		const look = async (_again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
-			const body = await readApi(this, options.baseURL, `/invoice/${encodeURIComponent(id)}`);
+			const body = await readApi(this, options, `/invoice/${encodeURIComponent(id)}`);
 			const invoice = firstOf(body, 'invoice');
 			const label = `invoice "${String(invoice.invoice_no ?? id)}"`;
 			const payments = listOf(body, 'payments');
@@ -220,7 +221,7 @@ export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
 		const key = `send\u0000${resource}\u0000${id}`;
 		return await inTurn(this, options, key, async (endTurn) => {
 			const look = async (): Promise<Verdict> => {
-				const body = await readApi(this, options.baseURL, `/${resource}/${encodeURIComponent(id)}`);
+				const body = await readApi(this, options, `/${resource}/${encodeURIComponent(id)}`);
 				const email = String(params.email).toLowerCase();
 				const log = listOf(body, 'send_log');
 				const sent = log.find((entry) => String(entry.email).toLowerCase() === email && isRecent(entry.date, windowMinutes));

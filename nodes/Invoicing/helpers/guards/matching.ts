@@ -1,8 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiParams, LineItem } from '../../../shared/api-types';
+import type { ApiParams, LineItem, Resource } from '../../../shared/api-types';
 
+/** The resources whose records have a key the guards match on (see matchKey). */
 export type GuardedResource = 'client' | 'invoice' | 'estimate';
+
+/** The resource, for a guard that needs its key; a spec naming a guard for a resource without one is refused at load. */
+export function asGuarded(resource: Resource): GuardedResource {
+	if (resource === 'client' || resource === 'invoice' || resource === 'estimate') return resource;
+	throw new Error(`The ${resource} has no key to match records on: its operations cannot use a guarded create or upsert`);
+}
+
+/** The resource, for the documents a guarded Send e-mails (their send log). */
+export function asDocument(resource: Resource): 'invoice' | 'estimate' {
+	if (resource === 'invoice' || resource === 'estimate') return resource;
+	throw new Error(`The ${resource} has no send log: its operations cannot use Send`);
+}
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { inputError, isApiSuccess, outcomeUnknown } from '../../../shared/errors';
-import { noteUncertainWrite } from './uncertain-writes';
-import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
-import { readApi } from '../request/read-api';
-import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { isApiSuccess, outcomeUnknown } from '../../../shared/api-errors';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
+import { inputError } from '../errors/item-errors';
+import { ENVELOPE } from '../input/field-specs';
+import { readApi } from '../request/read-api';
+import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
+import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { noteUncertainWrite } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
@@ -60,8 +62,6 @@ export function settleFailedWrite(ctx: IExecuteSingleFunctions, mayHaveArrived: 
 	endItemTurn(entry);
 }
 
-const ENVELOPE: Record<GuardedResource, string> = { client: 'data', invoice: 'invoice', estimate: 'estimate' };
-
 /**
  * Called first for every answer: a record this run created joins the run's list (so a later item with
  * the same key finds it), then the next item waiting on the key may go.
@@ -114,7 +114,7 @@ export function recordsOfRun(
 	resource: GuardedResource,
 ): Promise<IDataObject[]> {
 	return sharedList(scope, resource, async () => {
-		const body = await readApi(ctx, options.baseURL, `/${resource}/all`);
+		const body = await readApi(ctx, options, `/${resource}/all`);
 		return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	});
 }

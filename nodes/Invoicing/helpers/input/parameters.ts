@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { toCurrencyCode } from './currencies';
+import type { ApiParams, LineItem } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, toApiDate } from '../../../shared/dates';
-import { fieldError, inputError } from '../../../shared/errors';
+import { fieldError, inputError } from '../errors/item-errors';
+import { toCurrencyCode } from './currencies';
 import type { FieldSpec } from './field-specs';
 import { parseLineItems, type ItemsMode } from './line-items';
-import type { ApiParams, LineItem } from '../../../shared/api-types';
 
 function isLocator(value: unknown): value is INodeParameterResourceLocator {
 	return typeof value === 'object' && value !== null && (value as INodeParameterResourceLocator).__rl === true;
