@@ -121,7 +121,7 @@ describe('Fields to Clear', () => {
 		for (const updateFields of [{ phone: '' }, { names: 'Acme Group', phone: '' }, { names: 'Acme Group', phone: '={{ $json.missing }}' }]) {
 			const result = await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields });
 			expect(result.error?.message).toBe(
-				'Item 1 (index 0): "Phone" under "Update Fields" is empty: choose it under "Fields to Clear" to empty it, or remove it from "Update Fields" to keep its value',
+				`Update Client "${id}" (item 1): "Phone" under "Update Fields" is empty: choose it under "Fields to Clear" to empty it, or remove it from "Update Fields" to keep its value`,
 			);
 			expect(ctx.sent()).toEqual([]);
 		}
@@ -137,7 +137,7 @@ describe('Fields to Clear', () => {
 			{ items: [{ currency: '' }, { currency: 'EUR' }], continueOnFail: true },
 		);
 		expect(result.items.map((i) => i.json.error ?? i.json.currency)).toEqual([
-			'Item 1 (index 0): "Currency" under "Update Fields" is empty and cannot be emptied: give a value, or remove it from "Update Fields" to keep its value',
+			`Update Invoice "${id}" (item 1): "Currency" under "Update Fields" is empty and cannot be emptied: give a value, or remove it from "Update Fields" to keep its value`,
 			'EUR',
 		]);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET', 'PUT']);

@@ -38,7 +38,7 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['expense', 'delete', 'expenseId'],
 		['expense', 'getAll', 'returnAll limit simplify filters'],
 		['invoice', 'create', 'client invoiceNo paymentStatus itemsMode items additionalFields ifExists guardOptions'],
-		['invoice', 'upsert', 'client invoiceNo paymentStatus existingPaymentStatus itemsMode items additionalFields guardOptions'],
+		['invoice', 'upsert', 'client invoiceNo paymentStatus itemsMode items additionalFields guardOptions existingPaymentStatus'],
 		['invoice', 'get', 'invoiceId simplify'],
 		['invoice', 'update', 'invoiceId itemsMode updateFields clearFields'],
 		['invoice', 'delete', 'invoiceId'],
