@@ -97,6 +97,15 @@ export interface FailedRequest {
 }
 
 /**
+ * For a request that failed without an answer: whether it may have reached the service (a time-out or dropped
+ * connection may, a refused connection or an unknown host may not); undefined for any other failure.
+ */
+export function mayHaveArrived(error: unknown): boolean | undefined {
+	const code = codeOf(error);
+	return code === undefined ? undefined : CAUSES[code].mayHaveArrived;
+}
+
+/**
  * A time-out or dropped connection as an error that names what failed and why (`action` failed: cause),
  * or undefined for any other error. Every entry point words them the same way.
  */

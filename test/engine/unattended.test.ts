@@ -80,9 +80,9 @@ describe('re-runs and duplicates inside one input', () => {
 		]);
 		expect(jsons(result)[0].id).toBe(jsons(result)[1].id);
 		expect(ctx.sandbox.state().invoices.map((i) => i.invoice_no).sort()).toEqual(['INV-10', 'INV-9']);
-		// one lookup for the whole run, then the creates (the existing one is read back, not written)
+		// one lookup of the client's documents for the whole run, then the creates (the existing one is read back, not written)
 		const sent = ctx.sent();
-		expect(sent.filter((r) => r.path === '/v1/invoice/all')).toHaveLength(1);
+		expect(sent.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([`/v1/client/${clientId}`, `/v1/invoice/${jsons(result)[0].id}`]);
 		expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v1/invoice/add', '/v1/invoice/add']);
 	});
 
@@ -103,7 +103,7 @@ describe('If Already Exists', () => {
 		const id = await newInvoice(clientId, 'INV-1');
 		const result = await ctx.run(createInvoice({ additionalFields: {} }), { items: [row(clientId)] });
 		expect(result.error).toBeUndefined();
-		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/invoice/all', `GET /v1/invoice/${id}`]);
+		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${clientId}`, `GET /v1/invoice/${id}`]);
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ id, invoice_no: 'INV-1', action: 'existing', payments: [], send_log: [] }));
 		expect(ctx.sandbox.state().invoices).toHaveLength(1);
 	});
@@ -161,7 +161,7 @@ describe('Create or Update', () => {
 		expect(jsons(created)[0]).toEqual(expect.objectContaining({ invoice_no: 'INV-7', total: 110, action: 'created' }));
 		const updated = await upsert(200);
 		const id = jsons(created)[0].id as string;
-		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/invoice/all', `PUT /v1/invoice/${id}`]);
+		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${clientId}`, `PUT /v1/invoice/${id}`]);
 		expect(jsons(updated)[0]).toEqual(expect.objectContaining({ id, invoice_no: 'INV-7', total: 220, action: 'updated' }));
 		expect(ctx.sandbox.state().invoices).toHaveLength(1);
 	});

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { settleOption } from './guard-fields';
+
 /** Send (invoice and estimate): the address, and an optional phone. */
 export const sendFields: INodeProperties[] = [
 	{
@@ -19,6 +21,7 @@ export const sendFields: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			settleOption,
 			{
 				displayName: 'Skip If Sent Within (Minutes)',
 				name: 'skipIfSentWithinMinutes',

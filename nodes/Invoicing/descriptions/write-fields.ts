@@ -46,7 +46,7 @@ export function updateFieldsCollection(specs: readonly ResourceSpec[]): INodePro
 	);
 }
 
-/** Fields to Clear: optional text fields an update empties (an empty value under Update Fields means "unchanged"). */
+/** Fields to Clear: optional text fields an update empties (an empty value under Update Fields is refused). */
 export function clearFieldsCollection(specs: readonly ResourceSpec[]): INodeProperties {
 	const updating = resourcesWith(specs, 'update').filter((spec) => spec.fields.some((field) => field.clearable));
 	return sharedCollection(
@@ -54,7 +54,7 @@ export function clearFieldsCollection(specs: readonly ResourceSpec[]): INodeProp
 			displayName: 'Fields to Clear',
 			name: 'clearFields',
 			placeholder: 'Add Field to Clear',
-			description: 'Optional fields to empty on the service; a field left empty under Update Fields keeps its value',
+			description: 'Optional fields to empty on the service (a field left empty under Update Fields is refused, not taken for a clear)',
 		},
 		operationsOf(updating, ['update']),
 		optionsOf(updating, (spec) => spec.fields.filter((field) => field.clearable).map(clearOption)),
@@ -84,5 +84,5 @@ export const ifExistsField: INodeProperties = {
 		},
 	],
 	default: 'returnIdentical',
-	description: 'Invoices and estimates are matched on their number, clients on their email (else their name); looked up once per run',
+	description: "Invoices and estimates are matched on their number among the client's documents, clients on their email (else their name); looked up once per run",
 };

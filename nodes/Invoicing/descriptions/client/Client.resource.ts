@@ -1,4 +1,5 @@
 import type { ResourceSpec } from '../spec-types';
+import { guardOptionsField } from '../guard-fields';
 import { ifExistsField } from '../write-fields';
 import { clientFilters, clientNameField, clientOptionalFields } from './fields';
 
@@ -34,7 +35,7 @@ export const clientResource: ResourceSpec = {
 			guarded: true,
 			onRecord: false,
 			form: 'create',
-			properties: [ifExistsField],
+			properties: [ifExistsField, guardOptionsField],
 		},
 		{
 			value: 'delete',
@@ -105,6 +106,7 @@ export const clientResource: ResourceSpec = {
 			guarded: true,
 			onRecord: false,
 			form: 'create',
+			properties: [guardOptionsField],
 		},
 	],
 };

@@ -1,4 +1,5 @@
 import { documentClientLocator, documentRecordFields } from '../common';
+import { guardOptionsField } from '../guard-fields';
 import { sendFields } from '../send';
 import type { ResourceSpec } from '../spec-types';
 import { ifExistsField } from '../write-fields';
@@ -36,7 +37,7 @@ export const estimateResource: ResourceSpec = {
 			guarded: true,
 			onRecord: false,
 			form: 'create',
-			properties: [ifExistsField],
+			properties: [ifExistsField, guardOptionsField],
 		},
 		{
 			value: 'delete',
@@ -107,6 +108,7 @@ export const estimateResource: ResourceSpec = {
 			guarded: true,
 			onRecord: false,
 			form: 'create',
+			properties: [guardOptionsField],
 		},
 		{
 			value: 'send',

@@ -1,4 +1,5 @@
 import { documentClientLocator, documentRecordFields } from '../common';
+import { existingPaymentStatusField, guardOptionsField } from '../guard-fields';
 import type { ResourceSpec } from '../spec-types';
 import { ifExistsField } from '../write-fields';
 import { sendFields } from '../send';
@@ -49,7 +50,7 @@ export const invoiceResource: ResourceSpec = {
 			guarded: true,
 			onRecord: false,
 			form: 'create',
-			properties: [ifExistsField],
+			properties: [ifExistsField, guardOptionsField],
 		},
 		{
 			value: 'delete',
@@ -112,7 +113,7 @@ export const invoiceResource: ResourceSpec = {
 			value: 'upsert',
 			name: 'Create or Update',
 			action: 'Create or update invoice',
-			description: 'Create a new invoice (matched on its number), or update the current one if it already exists (upsert)',
+			description: 'Create a new invoice (matched on its number among the client\'s invoices), or update the current one if it already exists (upsert)',
 			method: 'POST',
 			path: '/invoice/add',
 			preSend: 'upsert',
@@ -121,6 +122,7 @@ export const invoiceResource: ResourceSpec = {
 			guarded: true,
 			onRecord: false,
 			form: 'create',
+			properties: [existingPaymentStatusField, guardOptionsField],
 		},
 		{
 			value: 'markNotPaid',

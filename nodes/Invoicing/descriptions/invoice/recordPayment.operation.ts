@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { settleOption } from '../guard-fields';
+
 /** Record Payment: the payment, and the guards against recording it twice. */
 export const recordPaymentFields: INodeProperties[] = [
 	{
@@ -66,6 +68,7 @@ export const recordPaymentFields: INodeProperties[] = [
 				default: true,
 				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
 			},
+			settleOption,
 			{
 				displayName: 'Skip Repeat Within (Minutes)',
 				name: 'repeatWindowMinutes',

@@ -71,11 +71,18 @@ function sameItems(wanted: LineItem[], actual: unknown): boolean {
 	});
 }
 
+/**
+ * State the service's own life cycle changes after a create (Record Payment and Mark as Paid set the payment
+ * status, an accepted estimate is marked so): a re-run of create -> send -> pay must still find its record identical.
+ * Amounts paid and outstanding, payments and the send log are never sent on create, so never compared.
+ */
+const LIFECYCLE = new Set(['payment_status', 'accepted']);
+
 /** The parameters this create would send that the existing record holds otherwise (empty when identical). */
 export function differences(params: ApiParams, record: IDataObject): string[] {
 	const different: string[] = [];
 	for (const [api, wanted] of Object.entries(params)) {
-		if (wanted === undefined) continue;
+		if (wanted === undefined || LIFECYCLE.has(api)) continue;
 		if (api === 'items') {
 			if (!sameItems(wanted as LineItem[], record.items)) different.push('items');
 			continue;

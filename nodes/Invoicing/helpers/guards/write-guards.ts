@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { isApiSuccess } from '../../../shared/api-errors';
+import { isApiSuccess, outcomeUnknown } from '../../../shared/api-errors';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
 import { ENVELOPE } from '../input/field-specs';
 import { readApi } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
 import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { noteUncertainWrite } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
@@ -16,20 +17,49 @@ export type WriteDecision =
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
 	| { kind: 'skip'; message: string };
 
+/** A write the guard let through: its key, and what a retry needs should its outcome be unknown. */
+export interface GuardedWrite {
+	key: string;
+	/** How long a retry keeps looking for it (0: not at all). */
+	settleMs: number;
+	/** What the guard saw before it (payment references, send log entries). */
+	seen?: string[];
+}
+
 interface Pending {
 	decision: WriteDecision;
 	endTurn?: () => void;
+	write?: GuardedWrite;
 }
 
 // Keyed by the item's own execution context: it lives exactly as long as the item's request.
 const pending = new WeakMap<IExecuteSingleFunctions, Pending>();
 
-export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefined {
-	return pending.get(ctx)?.decision;
+/** The item's entry; the engine hands the pagination step an object whose prototype is the item's context. */
+function pendingOf(ctx: IExecuteSingleFunctions): Pending | undefined {
+	return pending.get(ctx) ?? pending.get(Object.getPrototypeOf(ctx) as IExecuteSingleFunctions);
 }
 
-export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void): void {
-	pending.set(ctx, { decision, endTurn });
+export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefined {
+	return pendingOf(ctx)?.decision;
+}
+
+/** `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). */
+export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void, write?: GuardedWrite): void {
+	pending.set(ctx, { decision, endTurn, write });
+}
+
+function endItemTurn(entry: Pending): void {
+	entry.endTurn?.();
+	entry.endTurn = undefined;
+}
+
+/** A write whose answer never came (time-out, dropped connection): a retry looks for it first; the next item may go. */
+export function settleFailedWrite(ctx: IExecuteSingleFunctions, mayHaveArrived: boolean): void {
+	const entry = pendingOf(ctx);
+	if (!entry) return;
+	if (mayHaveArrived && entry.write) noteUncertainWrite(ctx, entry.write.key, entry.write.settleMs, entry.write.seen);
+	endItemTurn(entry);
 }
 
 /**
@@ -37,15 +67,18 @@ export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, en
  * the same key finds it), then the next item waiting on the key may go.
  */
 export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): void {
-	const entry = pending.get(ctx);
-	if (!entry?.endTurn) return;
+	const entry = pendingOf(ctx);
+	if (!entry) return;
 	const { decision } = entry;
+	if (entry.write && outcomeUnknown(response.statusCode, response.body)) {
+		noteUncertainWrite(ctx, entry.write.key, entry.write.settleMs, entry.write.seen);
+	}
+	if (!entry.endTurn) return;
 	if (decision.kind === 'create' && decision.list && isApiSuccess(response.statusCode, response.body)) {
 		const created = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
 		if (Array.isArray(created) && typeof created[0] === 'object') decision.list.push(created[0] as IDataObject);
 	}
-	entry.endTurn();
-	entry.endTurn = undefined;
+	endItemTurn(entry);
 }
 
 /** The request's own time-out bounds how long an item waits for an earlier one that never reports back. */

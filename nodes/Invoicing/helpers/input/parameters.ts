@@ -73,14 +73,18 @@ export function readRequired(ctx: IExecuteSingleFunctions, specs: FieldSpec[]): 
 	return params;
 }
 
-/** Fields of a collection (Additional Fields, Update Fields) that the user set. */
-export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs: FieldSpec[]): ApiParams {
+/**
+ * Fields of a collection (Additional Fields, Update Fields) that the user set. `onEmpty` hears of a field added
+ * to the collection whose value is empty (the collection is read once: each read evaluates its expressions).
+ */
+export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs: FieldSpec[], onEmpty?: (spec: FieldSpec) => void): ApiParams {
 	const collection = ctx.getNodeParameter(name, {}) as IDataObject;
 	const params: ApiParams = {};
 	for (const spec of specs) {
 		if (!(spec.param in collection)) continue;
 		const value = toApiValue(ctx, spec, collection[spec.param]);
 		if (value !== undefined) params[spec.api] = value;
+		else onEmpty?.(spec);
 	}
 	return params;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { ApiParams, Resource } from '../../../shared/api-types';
-import { inputError } from '../errors/item-errors';
+import { fieldError, inputError } from '../errors/item-errors';
 import { checkDueNotBeforeIssue } from '../input/due-date';
 import { CLEARABLE, ENCODING, RECORD_ID, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
 import { encodeBracketForm } from '../input/form-encoding';
@@ -87,12 +87,30 @@ function readClears(ctx: IExecuteSingleFunctions, resource: Resource, setting: A
 	return clears;
 }
 
+/**
+ * A field added under "Update Fields" but empty (typed so, or an expression that gave nothing) is refused: it
+ * is neither kept silently (the item would report success with the old value) nor guessed to be a clear.
+ */
+function refuseEmptyUpdateField(ctx: IExecuteSingleFunctions, resource: Resource, spec: FieldSpec): never {
+	const clearable = CLEARABLE[resource].some((c) => c.api === spec.api);
+	throw fieldError(
+		ctx,
+		spec.label,
+		clearable
+			? 'under "Update Fields" is empty: choose it under "Fields to Clear" to empty it, or remove it from "Update Fields" to keep its value'
+			: 'under "Update Fields" is empty and cannot be emptied: give a value, or remove it from "Update Fields" to keep its value',
+		'Nothing was sent for this item: a field left empty is neither kept in silence nor taken for a clear.',
+	);
+}
+
 export function buildUpdateRequest(resource: Resource): PreSend {
 	return async function updateRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const { param, label } = RECORD_ID[resource];
 		const id = readRecordId(this, param, label);
 		const fields = RESOURCE_FIELDS[resource];
-		const params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional]);
+		const params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional], (spec) =>
+			refuseEmptyUpdateField(this, resource, spec),
+		);
 		if (fields.hasItems) params.items = readLineItems(this);
 		Object.assign(params, readClears(this, resource, params));
 		checkDueNotBeforeIssue(this, params);

@@ -8,8 +8,9 @@ import {
 } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS } from '../../../shared/api-request';
-import { transportError } from '../../../shared/transport-errors';
+import { mayHaveArrived, transportError } from '../../../shared/transport-errors';
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
+import { settleFailedWrite } from '../guards/write-guards';
 
 /**
  * Sends the operation's request through the engine and names time-outs and dropped connections: the
@@ -27,6 +28,9 @@ export async function sendNamingTransportErrors(
 	} catch (error) {
 		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
 		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
+		// an answer (any HTTP status) was seen by handleApiErrors already: only a failure without one is left
+		const arrived = mayHaveArrived(error);
+		if (arrived !== undefined) settleFailedWrite(this, arrived);
 		const named = transportError(this.getNode(), error, {
 			action: failureLabel(this),
 			timeoutMs: Number(requestData.options.timeout ?? DEFAULT_TIMEOUT_MS),
