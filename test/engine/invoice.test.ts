@@ -69,7 +69,7 @@ describe('invoice resource through the n8n engine', () => {
 		const result = await ctx.run(createParameters(client));
 		expect(result.error).toBeUndefined();
 		expect(ctx.sent()).toEqual([
-			{ method: 'GET', path: '/v1/invoice/all', query: {}, encoding: 'none', rawBody: '', authorized: true, authorization: 'Bearer ***' },
+			{ method: 'GET', path: `/v1/client/${client}`, query: {}, encoding: 'none', rawBody: '', authorized: true, authorization: 'Bearer ***' },
 			{
 				method: 'POST',
 				path: '/v1/invoice/add',
@@ -151,7 +151,8 @@ describe('invoice resource through the n8n engine', () => {
 			['A-3', 30],
 		]);
 		const sent = ctx.sent();
-		expect(sent.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual(['/v1/invoice/all']);
+		// one read of the client's documents, shared by the three items
+		expect(sent.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([`/v1/client/${client}`]);
 		expect(sent.filter((r) => r.method === 'POST').map((r) => r.rawBody).sort()).toEqual(
 			rows
 				.map((row, i) =>
@@ -336,7 +337,7 @@ describe('invoice resource through the n8n engine', () => {
 		const client = await createClient();
 		const id = await createInvoice(client);
 		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(id), email: '' });
-		expect(result.error?.message).toBe(`No address to send the invoice "INV-1" to: "Email" is empty and its client "Acme Ltd" (id ${client}) has no e-mail`);
+		expect(result.error?.message).toBe(`Send Invoice "${id}" (item 1): No address to send the invoice "INV-1" to: "Email" is empty and its client "Acme Ltd" (id ${client}) has no e-mail`);
 		expect(result.error?.description).toBe(
 			'Enter the address in "Email", or give the client an e-mail (Invoicing node: Client > Update, Update Fields > Email) and run again.',
 		);

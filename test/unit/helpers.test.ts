@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ISO_4217_CODES, toCurrencyCode } from '../../nodes/Invoicing/helpers/input/currencies';
 import { dateInTimeZone, toApiDate, todayIn } from '../../nodes/shared/dates';
-import { isApiSuccess } from '../../nodes/shared/errors';
+import { isApiSuccess } from '../../nodes/shared/api-errors';
 import { applyFilters } from '../../nodes/Invoicing/helpers/output/list-filters';
 import { encodeBracketForm } from '../../nodes/Invoicing/helpers/input/form-encoding';
 import { parseLineItems } from '../../nodes/Invoicing/helpers/input/line-items';

@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { dateField, showFor } from '../common';
+import { dateField } from '../common';
+import { settleOption } from '../guard-fields';
 
-export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['recordPayment'], [
+/** Record Payment: the payment, and the guards against recording it twice. */
+export const recordPaymentFields: INodeProperties[] = [
 	{ ...dateField({ displayName: 'Payment Date', name: 'paymentDate' }), required: true },
 	{
 		displayName: 'Amount Paid',
@@ -60,6 +62,7 @@ export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['rec
 				default: true,
 				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
 			},
+			settleOption,
 			{
 				displayName: 'Skip Repeat Within (Minutes)',
 				name: 'repeatWindowMinutes',
@@ -71,4 +74,4 @@ export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['rec
 			},
 		],
 	},
-]);
+];

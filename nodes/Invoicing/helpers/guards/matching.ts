@@ -1,8 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiParams, LineItem } from '../../../shared/api-types';
+import type { ApiParams, LineItem, Resource } from '../../../shared/api-types';
 
+/** The resources whose records have a key the guards match on (see matchKey). */
 export type GuardedResource = 'client' | 'invoice' | 'estimate';
+
+/** The resource, for a guard that needs its key; a spec naming a guard for a resource without one is refused at load. */
+export function asGuarded(resource: Resource): GuardedResource {
+	if (resource === 'client' || resource === 'invoice' || resource === 'estimate') return resource;
+	throw new Error(`The ${resource} has no key to match records on: its operations cannot use a guarded create or upsert`);
+}
+
+/** The resource, for the documents a guarded Send e-mails (their send log). */
+export function asDocument(resource: Resource): 'invoice' | 'estimate' {
+	if (resource === 'invoice' || resource === 'estimate') return resource;
+	throw new Error(`The ${resource} has no send log: its operations cannot use Send`);
+}
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
@@ -58,11 +71,18 @@ function sameItems(wanted: LineItem[], actual: unknown): boolean {
 	});
 }
 
+/**
+ * State the service's own life cycle changes after a create (Record Payment and Mark as Paid set the payment
+ * status, an accepted estimate is marked so): a re-run of create -> send -> pay must still find its record identical.
+ * Amounts paid and outstanding, payments and the send log are never sent on create, so never compared.
+ */
+const LIFECYCLE = new Set(['payment_status', 'accepted']);
+
 /** The parameters this create would send that the existing record holds otherwise (empty when identical). */
 export function differences(params: ApiParams, record: IDataObject): string[] {
 	const different: string[] = [];
 	for (const [api, wanted] of Object.entries(params)) {
-		if (wanted === undefined) continue;
+		if (wanted === undefined || LIFECYCLE.has(api)) continue;
 		if (api === 'items') {
 			if (!sameItems(wanted as LineItem[], record.items)) different.push('items');
 			continue;

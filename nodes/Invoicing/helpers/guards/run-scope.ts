@@ -9,6 +9,10 @@ import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workf
 export interface RunScope {
 	lists: Map<string, Promise<IDataObject[]>>;
 	turns: Map<string, Turn>;
+	/** The clients whose invoices or estimates the run's items look up (see documents-lookup). */
+	clients: Set<string>;
+	/** Whether the run reads each client's documents or the whole list: decided once all items joined. */
+	lookupWay?: Promise<'perClient' | 'wholeList'>;
 }
 
 /** One item's hold on a key: over once its write has an answer. */
@@ -24,7 +28,7 @@ export function runScope(ctx: IExecuteSingleFunctions): RunScope {
 	const key = `${ctx.getExecutionId() ?? ''}\u0000${ctx.getNode().name}`;
 	let scope = openScopes.get(key);
 	if (!scope) {
-		scope = { lists: new Map(), turns: new Map() };
+		scope = { lists: new Map(), turns: new Map(), clients: new Set() };
 		openScopes.set(key, scope);
 		// a timer runs only after every item of the loop has joined (their pre-sends resume as microtasks)
 		void sleep(0).then(() => openScopes.delete(key));

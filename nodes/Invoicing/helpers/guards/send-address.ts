@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope } from '../../../shared/api-types';
-import { inputError } from '../../../shared/errors';
+import { inputError } from '../errors/item-errors';
 import { readApi } from '../request/read-api';
 
 /** Where Send's address came from: the node's Email field, or the e-mail of the record's client. */
@@ -28,7 +28,7 @@ export function rememberSendTarget(ctx: IExecuteSingleFunctions, target: SendTar
  */
 export async function clientEmailOf(
 	ctx: IExecuteSingleFunctions,
-	baseURL: string | undefined,
+	options: IHttpRequestOptions,
 	resource: 'invoice' | 'estimate',
 	recordAnswer: ApiEnvelope,
 ): Promise<string> {
@@ -39,7 +39,7 @@ export async function clientEmailOf(
 	if (clientId === '') {
 		throw inputError(ctx, `No address to send the ${what} to: "Email" is empty and the ${resource} names no client`, 'Enter the address in "Email".');
 	}
-	const client: IDataObject = listOf(await readApi(ctx, baseURL, `/client/${encodeURIComponent(clientId)}`), 'data')[0] ?? {};
+	const client: IDataObject = listOf(await readApi(ctx, options, `/client/${encodeURIComponent(clientId)}`), 'data')[0] ?? {};
 	const email = typeof client.email === 'string' ? client.email.trim() : '';
 	if (email === '') {
 		const name = typeof client.names === 'string' && client.names.trim() !== '' ? `"${client.names.trim()}" ` : '';

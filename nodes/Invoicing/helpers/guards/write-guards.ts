@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { inputError, isApiSuccess } from '../../../shared/errors';
-import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
-import { readApi } from '../request/read-api';
-import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { isApiSuccess, outcomeUnknown } from '../../../shared/api-errors';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
+import { inputError } from '../errors/item-errors';
+import { ENVELOPE } from '../input/field-specs';
+import { readApi } from '../request/read-api';
+import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
+import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { noteUncertainWrite } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
@@ -14,38 +17,68 @@ export type WriteDecision =
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
 	| { kind: 'skip'; message: string };
 
+/** A write the guard let through: its key, and what a retry needs should its outcome be unknown. */
+export interface GuardedWrite {
+	key: string;
+	/** How long a retry keeps looking for it (0: not at all). */
+	settleMs: number;
+	/** What the guard saw before it (payment references, send log entries). */
+	seen?: string[];
+}
+
 interface Pending {
 	decision: WriteDecision;
 	endTurn?: () => void;
+	write?: GuardedWrite;
 }
 
 // Keyed by the item's own execution context: it lives exactly as long as the item's request.
 const pending = new WeakMap<IExecuteSingleFunctions, Pending>();
 
+/** The item's entry; the engine hands the pagination step an object whose prototype is the item's context. */
+function pendingOf(ctx: IExecuteSingleFunctions): Pending | undefined {
+	return pending.get(ctx) ?? pending.get(Object.getPrototypeOf(ctx) as IExecuteSingleFunctions);
+}
+
 export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefined {
-	return pending.get(ctx)?.decision;
+	return pendingOf(ctx)?.decision;
 }
 
-export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void): void {
-	pending.set(ctx, { decision, endTurn });
+/** `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). */
+export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void, write?: GuardedWrite): void {
+	pending.set(ctx, { decision, endTurn, write });
 }
 
-const ENVELOPE: Record<GuardedResource, string> = { client: 'data', invoice: 'invoice', estimate: 'estimate' };
+function endItemTurn(entry: Pending): void {
+	entry.endTurn?.();
+	entry.endTurn = undefined;
+}
+
+/** A write whose answer never came (time-out, dropped connection): a retry looks for it first; the next item may go. */
+export function settleFailedWrite(ctx: IExecuteSingleFunctions, mayHaveArrived: boolean): void {
+	const entry = pendingOf(ctx);
+	if (!entry) return;
+	if (mayHaveArrived && entry.write) noteUncertainWrite(ctx, entry.write.key, entry.write.settleMs, entry.write.seen);
+	endItemTurn(entry);
+}
 
 /**
  * Called first for every answer: a record this run created joins the run's list (so a later item with
  * the same key finds it), then the next item waiting on the key may go.
  */
 export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): void {
-	const entry = pending.get(ctx);
-	if (!entry?.endTurn) return;
+	const entry = pendingOf(ctx);
+	if (!entry) return;
 	const { decision } = entry;
+	if (entry.write && outcomeUnknown(response.statusCode, response.body)) {
+		noteUncertainWrite(ctx, entry.write.key, entry.write.settleMs, entry.write.seen);
+	}
+	if (!entry.endTurn) return;
 	if (decision.kind === 'create' && decision.list && isApiSuccess(response.statusCode, response.body)) {
 		const created = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
 		if (Array.isArray(created) && typeof created[0] === 'object') decision.list.push(created[0] as IDataObject);
 	}
-	entry.endTurn();
-	entry.endTurn = undefined;
+	endItemTurn(entry);
 }
 
 /** The request's own time-out bounds how long an item waits for an earlier one that never reports back. */
@@ -81,7 +114,7 @@ export function recordsOfRun(
 	resource: GuardedResource,
 ): Promise<IDataObject[]> {
 	return sharedList(scope, resource, async () => {
-		const body = await readApi(ctx, options.baseURL, `/${resource}/all`);
+		const body = await readApi(ctx, options, `/${resource}/all`);
 		return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	});
 }

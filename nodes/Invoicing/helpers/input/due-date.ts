@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { fieldError } from '../../../shared/errors';
 import type { ApiParams } from '../../../shared/api-types';
+import { fieldError } from '../errors/item-errors';
 
 /**
  * Refuses a due date before the issue date when the request carries both (YYYY-MM-DD compares as text).

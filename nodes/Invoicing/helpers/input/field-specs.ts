@@ -1,8 +1,10 @@
 import type { Resource } from '../../../shared/api-types';
+import { SPEC_OF } from '../../descriptions/resources';
+import type { FieldKind, RecordField, ResourceSpec } from '../../descriptions/spec-types';
 
-export type FieldKind = 'text' | 'number' | 'date' | 'currency' | 'locator' | 'items';
+export type { FieldKind };
 
-/** One input of the API: its node parameter, its API name and how its value is read. */
+/** One input of the API as the request builders read it: its node parameter, its API name, its label, its kind. */
 export interface FieldSpec {
 	param: string;
 	api: string;
@@ -10,29 +12,12 @@ export interface FieldSpec {
 	kind: FieldKind;
 }
 
-const field = (param: string, api: string, label: string, kind: FieldKind = 'text'): FieldSpec => ({
-	param,
-	api,
-	label,
-	kind,
+export const toFieldSpec = (field: RecordField): FieldSpec => ({
+	param: field.editor.name,
+	api: field.api,
+	label: field.editor.displayName,
+	kind: field.kind,
 });
-
-const DOCUMENT_OPTIONAL: FieldSpec[] = [
-	field('description', 'description', 'Description'),
-	field('currency', 'currency', 'Currency', 'currency'),
-	field('taxRate', 'tax_rate', 'Tax Rate (%)', 'number'),
-	field('issueDate', 'issue_date', 'Issue Date', 'date'),
-	field('dueDate', 'due_date', 'Due Date', 'date'),
-	field('note', 'note', 'Note'),
-];
-
-/** Optional text fields an update may empty ("Fields to Clear"): sent as an empty value. */
-export const CLEARABLE: Record<Resource, FieldSpec[]> = {
-	client: [field('address', 'address', 'Address'), field('email', 'email', 'Email'), field('phone', 'phone', 'Phone')],
-	expense: [field('vendor', 'vendor', 'Vendor')],
-	invoice: [field('description', 'description', 'Description'), field('note', 'note', 'Note')],
-	estimate: [field('description', 'description', 'Description'), field('note', 'note', 'Note')],
-};
 
 export interface ResourceFields {
 	/** Required on create: top-level parameters. */
@@ -43,51 +28,33 @@ export interface ResourceFields {
 	hasItems: boolean;
 }
 
-export const RESOURCE_FIELDS: Record<Resource, ResourceFields> = {
-	client: {
-		required: [field('names', 'names', 'Name')],
-		optional: [field('email', 'email', 'Email'), field('phone', 'phone', 'Phone'), field('address', 'address', 'Address')],
-		hasItems: false,
-	},
-	expense: {
-		required: [
-			field('description', 'description', 'Description'),
-			field('issueDate', 'issue_date', 'Issue Date', 'date'),
-			field('amount', 'amount', 'Amount', 'number'),
-			field('currency', 'currency', 'Currency', 'currency'),
-		],
-		optional: [field('vendor', 'vendor', 'Vendor')],
-		hasItems: false,
-	},
-	invoice: {
-		required: [
-			field('client', 'client', 'Client', 'locator'),
-			field('invoiceNo', 'invoice_no', 'Invoice Number'),
-			field('paymentStatus', 'payment_status', 'Payment Status'),
-		],
-		optional: DOCUMENT_OPTIONAL,
-		hasItems: true,
-	},
-	estimate: {
-		required: [field('client', 'client', 'Client', 'locator'), field('estimateNo', 'estimate_no', 'Estimate Number')],
-		optional: [field('accepted', 'accepted', 'Accepted'), ...DOCUMENT_OPTIONAL],
-		hasItems: true,
-	},
-};
+const perResource = <T>(derive: (spec: ResourceSpec) => T): Record<Resource, T> =>
+	Object.fromEntries(Object.entries(SPEC_OF).map(([resource, spec]) => [resource, derive(spec)])) as Record<Resource, T>;
+
+/** The API mapping of every resource, derived from the resource specs. */
+export const RESOURCE_FIELDS: Record<Resource, ResourceFields> = perResource((spec) => ({
+	required: spec.fields.filter((field) => field.role === 'required').map(toFieldSpec),
+	optional: spec.fields.filter((field) => field.role === 'optional').map(toFieldSpec),
+	hasItems: spec.lineItems,
+}));
+
+/** Optional text fields an update may empty ("Fields to Clear"): sent as an empty value. */
+export const CLEARABLE: Record<Resource, FieldSpec[]> = perResource((spec) => spec.fields.filter((field) => field.clearable).map(toFieldSpec));
 
 /**
  * What the API needs on update but the user may leave out, and where the current record keeps it:
  * e.g. an invoice's `client` is the `customer_id` of GET /invoice/{id}.
  */
-export const REQUIRED_ON_UPDATE: Record<Resource, { envelope: string; from: Record<string, string> }> = {
-	client: { envelope: 'data', from: { names: 'names' } },
-	expense: {
-		envelope: 'expense',
-		from: { description: 'description', issue_date: 'issued_date', amount: 'amount', currency: 'currency' },
-	},
-	invoice: {
-		envelope: 'invoice',
-		from: { client: 'customer_id', invoice_no: 'invoice_no', payment_status: 'payment_status' },
-	},
-	estimate: { envelope: 'estimate', from: { client: 'customer_id', estimate_no: 'reference_no' } },
-};
+export const REQUIRED_ON_UPDATE: Record<Resource, { envelope: string; from: Record<string, string> }> = perResource((spec) => ({
+	envelope: spec.envelope,
+	from: Object.fromEntries(spec.fields.filter((field) => field.role === 'required').map((field) => [field.api, field.stored ?? field.api])),
+}));
+
+/** The record locator's parameter and label of each resource. */
+export const RECORD_ID: Record<Resource, { param: string; label: string }> = perResource(({ record }) => ({ param: record.param, label: record.label }));
+
+/** Where a resource's fields travel: the query string or a bracket-notation form body. */
+export const ENCODING: Record<Resource, 'query' | 'form'> = perResource((spec) => spec.encoding);
+
+/** The key of a get, create or update answer that holds the record. */
+export const ENVELOPE: Record<Resource, string> = perResource((spec) => spec.envelope);

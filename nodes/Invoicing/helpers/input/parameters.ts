@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { toCurrencyCode } from './currencies';
+import type { ApiParams, LineItem } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, toApiDate } from '../../../shared/dates';
-import { fieldError, inputError } from '../../../shared/errors';
+import { fieldError, inputError } from '../errors/item-errors';
+import { toCurrencyCode } from './currencies';
 import type { FieldSpec } from './field-specs';
 import { parseLineItems, type ItemsMode } from './line-items';
-import type { ApiParams, LineItem } from '../../../shared/api-types';
 
 function isLocator(value: unknown): value is INodeParameterResourceLocator {
 	return typeof value === 'object' && value !== null && (value as INodeParameterResourceLocator).__rl === true;
@@ -73,14 +73,18 @@ export function readRequired(ctx: IExecuteSingleFunctions, specs: FieldSpec[]): 
 	return params;
 }
 
-/** Fields of a collection (Additional Fields, Update Fields) that the user set. */
-export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs: FieldSpec[]): ApiParams {
+/**
+ * Fields of a collection (Additional Fields, Update Fields) that the user set. `onEmpty` hears of a field added
+ * to the collection whose value is empty (the collection is read once: each read evaluates its expressions).
+ */
+export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs: FieldSpec[], onEmpty?: (spec: FieldSpec) => void): ApiParams {
 	const collection = ctx.getNodeParameter(name, {}) as IDataObject;
 	const params: ApiParams = {};
 	for (const spec of specs) {
 		if (!(spec.param in collection)) continue;
 		const value = toApiValue(ctx, spec, collection[spec.param]);
 		if (value !== undefined) params[spec.api] = value;
+		else onEmpty?.(spec);
 	}
 	return params;
 }

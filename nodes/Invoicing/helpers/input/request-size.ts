@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError, itemLabel } from '../../../shared/errors';
+import { inputError } from '../errors/item-errors';
 
 /**
  * Longest URL the node sends. Servers and proxies commonly refuse longer request lines or headers: 8 KB is
@@ -26,7 +26,7 @@ export function checkUrlLength(ctx: IExecuteSingleFunctions, options: IHttpReque
 	const label = labels[longest] ?? longest;
 	throw inputError(
 		ctx,
-		`${itemLabel(ctx)}: "${label}" is too long to send: the request URL would be about ${length} characters, more than the ${MAX_URL_LENGTH} the node sends (the service takes client fields in the URL)`,
+		`"${label}" is too long to send: the request URL would be about ${length} characters, more than the ${MAX_URL_LENGTH} the node sends (the service takes client fields in the URL)`,
 		`"${label}" is ${String(value).length} characters (${encodeURIComponent(String(value)).length} once URL-encoded). Shorten it, for example with .slice(0, 1000) in its expression.`,
 	);
 }

@@ -1,18 +1,19 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
-import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
-import { apiFailure, fieldError, inputError, isApiSuccess } from '../../../shared/errors';
-import { applyFilters, unreadableFilterDate } from './list-filters';
-import { readRecordId } from '../input/parameters';
-import { RECORD_ID } from '../request/pre-send';
-import { describeRecord, differences, type GuardedResource } from '../guards/matching';
+import { isApiSuccess } from '../../../shared/api-errors';
 import { listOf, recordFromAnswer, withBothEstimateNumbers } from '../../../shared/api-answers';
-import { simplifyRecord } from './simplify';
-import { completeRecord, RELATED_LISTS } from './record-shape';
-import { earlierRead, readAfterWrite } from '../request/read-api';
-import { sendTargetOf } from '../guards/send-address';
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
+import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
+import { apiFailure, fieldError, inputError } from '../errors/item-errors';
+import { sendTargetOf } from '../guards/send-address';
+import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { decisionOf, settleWrite } from '../guards/write-guards';
+import { RECORD_ID } from '../input/field-specs';
+import { readRecordId } from '../input/parameters';
+import { earlierRead, readAfterWrite } from '../request/read-api';
+import { applyFilters, unreadableFilterDate } from './list-filters';
+import { completeRecord, RELATED_LISTS } from './record-shape';
+import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
 
 export type PostReceive = (
 	this: IExecuteSingleFunctions,
@@ -40,9 +41,9 @@ function envelopeOf(response: IN8nHttpFullResponse): ApiEnvelope {
 
 const toItems = (records: IDataObject[]): INodeExecutionData[] => records.map((json) => ({ json }));
 
-/** Simplify (Get and Get Many of invoices, estimates, expenses): on unless switched off. */
+/** Simplify (Get and Get Many of the resources whose spec has simple fields): on unless switched off. */
 function wantsSimple(ctx: IExecuteSingleFunctions, resource: Resource): boolean {
-	return resource !== 'client' && ctx.getNodeParameter('simplify', true) === true;
+	return SIMPLE_FIELDS[resource] !== undefined && ctx.getNodeParameter('simplify', true) === true;
 }
 
 /** Get Many: one item per record, then the node's filters, then Return All / Limit. */

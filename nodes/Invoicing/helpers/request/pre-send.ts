@@ -1,36 +1,27 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError } from '../../../shared/errors';
+import type { ApiParams, Resource } from '../../../shared/api-types';
+import { fieldError, inputError } from '../errors/item-errors';
+import { checkDueNotBeforeIssue } from '../input/due-date';
+import { CLEARABLE, ENCODING, RECORD_ID, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
 import { encodeBracketForm } from '../input/form-encoding';
-import { readApi } from './read-api';
-import { CLEARABLE, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
 import { readCollection, readLineItems, readRecordId, readRequired, toApiValue } from '../input/parameters';
 import { checkUrlLength } from '../input/request-size';
-import type { ApiParams, Resource } from '../../../shared/api-types';
-import { checkDueNotBeforeIssue } from '../input/due-date';
+import { readApi } from './read-api';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
+/** The labels of a resource's fields by API name, for messages about the request as sent. */
+const apiLabels = (resource: Resource): Record<string, string> =>
+	Object.fromEntries([...RESOURCE_FIELDS[resource].required, ...RESOURCE_FIELDS[resource].optional].map((spec) => [spec.api, spec.label]));
 
-/** Id parameter and its label for each resource. */
-export const RECORD_ID: Record<Resource, { param: string; label: string }> = {
-	client: { param: 'clientId', label: 'Client' },
-	expense: { param: 'expenseId', label: 'Expense' },
-	invoice: { param: 'invoiceId', label: 'Invoice' },
-	estimate: { param: 'estimateId', label: 'Estimate' },
-};
-
-const CLIENT_LABELS: Record<string, string> = Object.fromEntries(
-	[...RESOURCE_FIELDS.client.required, ...RESOURCE_FIELDS.client.optional].map((spec) => [spec.api, spec.label]),
-);
-
-/** Client operations take query parameters; the others a bracket-notation form body (DESIGN.md). */
+/** Query parameters (client operations) or a bracket-notation form body (the others), per the resource spec (DESIGN.md). */
 export function withParams(ctx: IExecuteSingleFunctions, resource: Resource, options: IHttpRequestOptions, params: ApiParams): IHttpRequestOptions {
-	if (resource === 'client') {
+	if (ENCODING[resource] === 'query') {
 		const qs: IDataObject = {};
 		for (const [key, value] of Object.entries(params)) if (value !== undefined) qs[key] = value as string | number;
 		const withQuery = { ...options, qs: { ...options.qs, ...qs } };
-		checkUrlLength(ctx, withQuery, CLIENT_LABELS);
+		checkUrlLength(ctx, withQuery, apiLabels(resource));
 		return withQuery;
 	}
 	return {
@@ -77,7 +68,7 @@ async function currentValues(
 	id: string,
 	options: IHttpRequestOptions,
 ): Promise<IDataObject> {
-	const body = await readApi(ctx, options.baseURL, `/${resource}/${encodeURIComponent(id)}`);
+	const body = await readApi(ctx, options, `/${resource}/${encodeURIComponent(id)}`);
 	const list = body[REQUIRED_ON_UPDATE[resource].envelope];
 	return Array.isArray(list) && typeof list[0] === 'object' ? (list[0] as IDataObject) : {};
 }
@@ -96,12 +87,30 @@ function readClears(ctx: IExecuteSingleFunctions, resource: Resource, setting: A
 	return clears;
 }
 
+/**
+ * A field added under "Update Fields" but empty (typed so, or an expression that gave nothing) is refused: it
+ * is neither kept silently (the item would report success with the old value) nor guessed to be a clear.
+ */
+function refuseEmptyUpdateField(ctx: IExecuteSingleFunctions, resource: Resource, spec: FieldSpec): never {
+	const clearable = CLEARABLE[resource].some((c) => c.api === spec.api);
+	throw fieldError(
+		ctx,
+		spec.label,
+		clearable
+			? 'under "Update Fields" is empty: choose it under "Fields to Clear" to empty it, or remove it from "Update Fields" to keep its value'
+			: 'under "Update Fields" is empty and cannot be emptied: give a value, or remove it from "Update Fields" to keep its value',
+		'Nothing was sent for this item: a field left empty is neither kept in silence nor taken for a clear.',
+	);
+}
+
 export function buildUpdateRequest(resource: Resource): PreSend {
 	return async function updateRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const { param, label } = RECORD_ID[resource];
 		const id = readRecordId(this, param, label);
 		const fields = RESOURCE_FIELDS[resource];
-		const params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional]);
+		const params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional], (spec) =>
+			refuseEmptyUpdateField(this, resource, spec),
+		);
 		if (fields.hasItems) params.items = readLineItems(this);
 		Object.assign(params, readClears(this, resource, params));
 		checkDueNotBeforeIssue(this, params);

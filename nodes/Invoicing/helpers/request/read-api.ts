@@ -1,9 +1,8 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { callApi } from '../../../shared/api-request';
-import { apiError, failureLabel, isApiSuccess } from '../../../shared/errors';
-import { transportError } from './transport-errors';
+import { requestApi } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
+import { failureLabel, operationLabel } from '../errors/failure-labels';
 
 /** Every answer of the reads one item made, by URL: a later step of the same item may reuse one. */
 const readsOfItem = new WeakMap<IExecuteSingleFunctions, Map<string, ApiEnvelope>>();
@@ -13,34 +12,34 @@ export function earlierRead(ctx: IExecuteSingleFunctions, url: string): ApiEnvel
 	return readsOfItem.get(ctx)?.get(url);
 }
 
-/**
- * A GET the action node makes itself: by default a lookup before a write (when it fails, nothing was
- * written); `describe` names it otherwise, e.g. a read of the record's state after the write.
- */
-export async function readApi(
-	ctx: IExecuteSingleFunctions,
-	baseURL: string | undefined,
-	url: string,
-	// only on failure: naming the row evaluates its ID expression again
-	describe = () => `${failureLabel(ctx)}, reading ${url} first (nothing written),`,
-): Promise<ApiEnvelope> {
-	let answer;
-	try {
-		answer = await callApi(ctx, baseURL, 'GET', url);
-	} catch (error) {
-		throw transportError(ctx.getNode(), error, { action: describe(), timeoutMs: 300_000, url, itemIndex: ctx.getItemIndex() }) ?? error;
-	}
-	const { statusCode, body } = answer;
-	if (!isApiSuccess(statusCode, body)) {
-		throw apiError(ctx.getNode(), describe(), statusCode, body, { itemIndex: ctx.getItemIndex() });
-	}
+async function read(ctx: IExecuteSingleFunctions, url: string, action: string, options?: IHttpRequestOptions): Promise<ApiEnvelope> {
+	const body = await requestApi(ctx, {
+		action,
+		method: 'GET',
+		baseURL: options?.baseURL,
+		url,
+		timeoutMs: options?.timeout,
+		itemIndex: ctx.getItemIndex(),
+	});
 	const reads = readsOfItem.get(ctx) ?? new Map<string, ApiEnvelope>();
 	reads.set(url, body);
 	readsOfItem.set(ctx, reads);
 	return body;
 }
 
-/** The record read again after a write (the service's answer to the write does not carry it). */
+/**
+ * A GET the action node makes itself (a lookup before a write), on the shared request path with the
+ * operation's Base URL and time-out: when it fails, nothing was written.
+ */
+export async function readApi(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, url: string): Promise<ApiEnvelope> {
+	return await read(ctx, url, `${failureLabel(ctx)}, reading ${url} first (nothing written),`, options);
+}
+
+/**
+ * The record read again after a write (the service's answer to the write does not carry it). Named by the
+ * operation, the item and the URL (the record's ID): naming the row would evaluate its ID expression again.
+ */
 export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
-	return await readApi(ctx, undefined, url, () => `${failureLabel(ctx)} was done; reading ${url} afterwards for the record's new state`);
+	const action = `${operationLabel(ctx)} (item ${ctx.getItemIndex() + 1}) was done; reading ${url} afterwards for the record's new state`;
+	return await read(ctx, url, action);
 }

@@ -1,14 +1,8 @@
-import {
-	NodeApiError,
-	type IDataObject,
-	type ILoadOptionsFunctions,
-	type INodeListSearchItems,
-	type INodeListSearchResult,
-	type JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { isApiSuccess } from '../../shared/errors';
-import { CREDENTIAL_TYPE } from '../../shared/api-request';
+import { credentialBaseUrl, requestApi, TIMEOUT_HINT } from './api-request';
+import type { Resource } from './api-types';
+import { RESOURCE_NAMES } from './resource-names';
 
 type Labeler = (record: IDataObject) => string;
 
@@ -17,33 +11,26 @@ const money = (r: IDataObject, amount: unknown) => {
 	return `${String(r.currency ?? '')} ${Number.isFinite(value) ? value.toFixed(2) : String(amount ?? '')}`.trim();
 };
 
-const LABELS: Record<string, Labeler> = {
+const LABELS: Record<Resource, Labeler> = {
 	client: (r) => (r.email ? `${String(r.names)} (${String(r.email)})` : String(r.names)),
 	expense: (r) => `${String(r.description)}${r.vendor ? ` · ${String(r.vendor)}` : ''} (${money(r, r.amount)}, ${String(r.issued_date)})`,
 	invoice: (r) => `${String(r.invoice_no)} · ${String(r.customer_name)} (${money(r, r.total)}, ${String(r.payment_status)})`,
 	estimate: (r) => `${String(r.reference_no)} · ${String(r.customer_name)} (${money(r, r.total)})`,
 };
 
-/** Records of one kind for a "From List" locator, filtered by the text typed in the search box. */
-async function searchRecords(ctx: ILoadOptionsFunctions, resource: string, filter?: string): Promise<INodeListSearchResult> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const baseURL = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-	const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+/**
+ * Records of one kind for a "From List" locator (action node and trigger), filtered by the text typed in the
+ * search box; on the shared request path, so its failures read like the trigger's (`List Clients failed ...`).
+ */
+async function searchRecords(ctx: ILoadOptionsFunctions, resource: Resource, filter?: string): Promise<INodeListSearchResult> {
+	const body = await requestApi(ctx, {
+		action: `List ${RESOURCE_NAMES[resource].many}`,
 		method: 'GET',
-		baseURL,
+		baseURL: await credentialBaseUrl(ctx),
 		url: `/${resource}/all`,
-		json: true,
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-	})) as { statusCode: number; body: unknown };
-	if (!isApiSuccess(response.statusCode, response.body)) {
-		const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as JsonObject;
-		throw new NodeApiError(ctx.getNode(), body, {
-			message: `Could not list ${resource}s (HTTP ${response.statusCode}): ${String(body.message ?? 'no message')}`,
-			httpCode: String(response.statusCode),
-		});
-	}
-	const records = Array.isArray(response.body.data) ? (response.body.data as IDataObject[]) : [];
+		timeoutHint: TIMEOUT_HINT,
+	});
+	const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = records
 		.map((record) => ({ name: LABELS[resource](record), value: String(record.id) }))

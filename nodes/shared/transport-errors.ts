@@ -1,27 +1,22 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type JsonObject,
-	type DeclarativeRestApiSettings,
-	type IExecutePaginationFunctions,
-	type INodeExecutionData,
-	type INode,
-} from 'n8n-workflow';
+import { NodeApiError, type INode } from 'n8n-workflow';
 
-import { failureLabel, MAY_HAVE_APPLIED, uncertainWriteNote } from '../../../shared/errors';
+import { MAY_HAVE_APPLIED } from './api-errors';
 
 interface Cause {
 	/** What happened, in the words of the message. */
 	what: (timeoutMs: number, baseUrl: string) => string;
-	/** What to do about it. */
+	/** What to do about it; a time-out's fix depends on where the time-out is set (`timeoutHint`). */
 	fix: string;
 	/** Whether the request may have reached the service (then a write may have been applied). */
 	mayHaveArrived: boolean;
 }
 
+/** The action node's time-out is under the node's Request Options (n8n adds them to every declarative node). */
+export const REQUEST_OPTIONS_TIMEOUT_HINT = 'Raise Request Options > Timeout if the service is slow, or try again later.';
+
 const TIMED_OUT: Cause = {
 	what: (ms) => `no answer within the time-out of ${ms / 1000} s`,
-	fix: 'Raise Options > Timeout if the service is slow, or try again later.',
+	fix: REQUEST_OPTIONS_TIMEOUT_HINT,
 	mayHaveArrived: true,
 };
 
@@ -86,19 +81,40 @@ function targetOf(error: unknown): string | undefined {
 	return undefined;
 }
 
+/** What the entry point tells about the request that failed in transport. */
+export interface FailedRequest {
+	/** What failed, as its messages begin: `Create Client "Acme" (item 1)`, `List Invoices`. */
+	action: string;
+	timeoutMs: number;
+	url: string;
+	itemIndex?: number;
+	/** A write's note, given when the request may have arrived. */
+	writeNote?: string;
+	/** Replaces the time-out's fix where there are no Request Options (trigger, list search). */
+	timeoutHint?: string;
+	/** Added to every description (the trigger: nothing is lost). */
+	after?: string;
+}
+
+/**
+ * For a request that failed without an answer: whether it may have reached the service (a time-out or dropped
+ * connection may, a refused connection or an unknown host may not); undefined for any other failure.
+ */
+export function mayHaveArrived(error: unknown): boolean | undefined {
+	const code = codeOf(error);
+	return code === undefined ? undefined : CAUSES[code].mayHaveArrived;
+}
+
 /**
  * A time-out or dropped connection as an error that names what failed and why (`action` failed: cause),
- * or undefined for any other error. `note` is the write note, given when the request may have arrived.
+ * or undefined for any other error. Every entry point words them the same way.
  */
-export function transportError(
-	node: INode,
-	error: unknown,
-	request: { action: string; timeoutMs: number; url: string; itemIndex?: number; writeNote?: string },
-): NodeApiError | undefined {
+export function transportError(node: INode, error: unknown, request: FailedRequest): NodeApiError | undefined {
 	const code = codeOf(error);
 	if (code === undefined) return undefined;
 	const cause = CAUSES[code];
 	const note = cause.mayHaveArrived ? request.writeNote : undefined;
+	const fix = cause === TIMED_OUT && request.timeoutHint !== undefined ? request.timeoutHint : cause.fix;
 	const url = targetOf(error) ?? request.url;
 	// no `code` or `status` in the response object and no error code in the message: NodeApiError
 	// would replace the message with its generic text for that code
@@ -107,35 +123,8 @@ export function transportError(
 		{ transportError: code, url },
 		{
 			message: `${request.action} failed: ${cause.what(request.timeoutMs, url.replace(/(\/v1)(\/.*)?$/, '$1'))}${note ? MAY_HAVE_APPLIED : ''}`,
-			description: [cause.fix, note, `(${code})`].filter(Boolean).join(' '),
+			description: [fix, note, `(${code})`, request.after].filter(Boolean).join(' '),
 			itemIndex: request.itemIndex,
 		},
 	);
-}
-
-/**
- * Sends the operation's request through the engine and names time-outs and dropped connections: the
- * operation, the cause, the time-out, and for a write that the service may have applied it. The engine's
- * request helper throws these before any postReceive runs; this function is the one place a declarative
- * node can catch them: n8n calls `requestOperations.pagination` (a function) in place of its own request
- * when the operation's routing has `send.paginate`. Failures the postReceive steps raise pass unchanged.
- */
-export async function sendNamingTransportErrors(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	try {
-		return await this.makeRoutingRequest(requestData);
-	} catch (error) {
-		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
-		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
-		const named = transportError(this.getNode(), error, {
-			action: failureLabel(this),
-			timeoutMs: Number(requestData.options.timeout ?? 300_000),
-			url: `${String(requestData.options.baseURL ?? '')}${requestData.options.url}`,
-			itemIndex: this.getItemIndex(),
-			writeNote: uncertainWriteNote(this),
-		});
-		throw named ?? new NodeApiError(this.getNode(), error as JsonObject);
-	}
 }
