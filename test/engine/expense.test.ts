@@ -63,9 +63,9 @@ describe('expense resource through the n8n engine', () => {
 		const id = await createExpense('Laptop', '2026-01-10', 1299.99, 'USD', 'Dell');
 		const result = await ctx.run({ resource: 'expense', operation: 'get', expenseId: byId(id) });
 		const { id: _id, description, vendor, category, amount, currency, issued_date } = laptop(id, 'sc0001');
-		// the amount as a number under Simplify; the full record keeps the service's "1299.99"
-		expect(amount).toBe('1299.99');
-		expect(result.items.map((i) => i.json)).toEqual([{ id: _id, description, vendor, category, amount: 1299.99, currency, issued_date }]);
+		expect(result.items.map((i) => i.json)).toEqual([{ id: _id, description, vendor, category, amount, currency, issued_date }]);
+		const numbers = await ctx.run({ resource: 'expense', operation: 'get', expenseId: byId(id), amountsAsNumbers: true });
+		expect([amount, numbers.items[0].json.amount]).toEqual(['1299.99', 1299.99]);
 	});
 
 	test('get many filters by date range, currency and vendor', async () => {

@@ -202,9 +202,8 @@ describe('invoice resource through the n8n engine', () => {
 			issue_date: TODAY,
 			due_date: '2026-02-14',
 			total: 710.45,
-			// Simplify gives the service's text amounts as numbers; the full record keeps them as text
-			amount_paid: 100,
-			outstanding_balance: 610.45,
+			amount_paid: '100.00',
+			outstanding_balance: '610.45',
 		};
 		const got = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId(id) });
 		expect(got.items.map((i) => i.json)).toEqual([simple]);
@@ -212,7 +211,11 @@ describe('invoice resource through the n8n engine', () => {
 		expect(many.items.map((i) => i.json)).toEqual([simple]);
 		const full = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, simplify: false });
 		expect(Object.keys(full.items[0].json)).toHaveLength(21);
-		expect([full.items[0].json.amount_paid, full.items[0].json.outstanding_balance]).toEqual(['100.00', '610.45']);
+		// Amounts as Numbers (off by default: saved workflows keep the service's text)
+		const numbers = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId(id), amountsAsNumbers: true });
+		expect(numbers.items.map((i) => i.json)).toEqual([{ ...simple, amount_paid: 100, outstanding_balance: 610.45 }]);
+		const fullNumbers = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, simplify: false, amountsAsNumbers: true });
+		expect([fullNumbers.items[0].json.amount_paid, fullNumbers.items[0].json.outstanding_balance, fullNumbers.items[0].json.total]).toEqual([100, 610.45, 710.45]);
 	});
 
 	test('update fills client, number and status from the current invoice and keeps the items', async () => {

@@ -35,7 +35,16 @@ export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperti
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to return only the fields you act on (number, client, status, dates, totals, balance; amounts as numbers) instead of the full record with line items, payments and send log (amounts as the service writes them, e.g. "1214.40")',
+					'Whether to return only the fields you act on (number, client, status, dates, totals, balance) instead of the full record with line items, payments and send log',
+			},
+			{
+				displayName: 'Amounts as Numbers',
+				name: 'amountsAsNumbers',
+				type: 'boolean',
+				// off by default: saved workflows keep the service's text ("1214.40") they may compare as text
+				default: false,
+				description:
+					'Whether to give the amounts the service sends as text ("amount_paid", "outstanding_balance", an expense\'s "amount") as numbers, to compare them in an IF or a filter',
 			},
 		]),
 		sharedCollection(

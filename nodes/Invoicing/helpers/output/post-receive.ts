@@ -12,7 +12,7 @@ import { RECORD_ID } from '../input/field-specs';
 import { readRecordId } from '../input/parameters';
 import { earlierRead, readAfterWrite } from '../request/read-api';
 import { applyFilters, unreadableFilterDate } from './list-filters';
-import { completeRecord, RELATED_LISTS } from './record-shape';
+import { amountsAsNumbers, completeRecord, RELATED_LISTS } from './record-shape';
 import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
 
 export type PostReceive = (
@@ -46,6 +46,12 @@ function wantsSimple(ctx: IExecuteSingleFunctions, resource: Resource): boolean 
 	return SIMPLE_FIELDS[resource] !== undefined && ctx.getNodeParameter('simplify', true) === true;
 }
 
+/** Get and Get Many: the simple form when Simplify is on; amounts as numbers when asked (off: the service's text). */
+function asOutput(ctx: IExecuteSingleFunctions, resource: Resource, record: IDataObject): IDataObject {
+	const shown = wantsSimple(ctx, resource) ? simplifyRecord(resource, record) : record;
+	return ctx.getNodeParameter('amountsAsNumbers', false) === true ? amountsAsNumbers(resource, shown) : shown;
+}
+
 /** Get Many: one item per record, then the node's filters, then Return All / Limit. */
 export function shapeList(resource: Resource): PostReceive {
 	return async function listRecords(this: IExecuteSingleFunctions, _items, response) {
@@ -66,7 +72,7 @@ export function shapeList(resource: Resource): PostReceive {
 		if (!this.getNodeParameter('returnAll', false)) {
 			records = records.slice(0, this.getNodeParameter('limit', 50) as number);
 		}
-		if (wantsSimple(this, resource)) records = records.map((record) => simplifyRecord(resource, record));
+		records = records.map((record) => asOutput(this, resource, record));
 		return toItems(records);
 	};
 }
@@ -102,7 +108,7 @@ export function shapeUpdated(resource: Resource): PostReceive {
 export function shapeFetched(resource: Resource): PostReceive {
 	return async function fetchedRecord(this: IExecuteSingleFunctions, _items, response) {
 		const record = completeRecord(resource, recordFromAnswer(resource, envelopeOf(response)));
-		return toItems([wantsSimple(this, resource) ? simplifyRecord(resource, record) : record]);
+		return toItems([asOutput(this, resource, record)]);
 	};
 }
 
@@ -154,7 +160,8 @@ export function shapeAction(resource: 'invoice' | 'estimate'): PostReceive {
 		if (target) Object.assign(result, { email: target.email, email_source: target.source });
 		const answer = skipped ? body : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
 		const record = completeRecord(resource, recordFromAnswer(resource, answer));
-		const state: IDataObject = simplifyRecord(resource, record);
+		// new keys of this output: amounts as numbers, to compare in an IF
+		const state: IDataObject = amountsAsNumbers(resource, simplifyRecord(resource, record));
 		for (const list of RELATED_LISTS[resource]) state[list] = record[list];
 		return toItems([{ ...result, ...state, id }]);
 	};

@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Resource } from '../../../shared/api-types';
 import { SPEC_OF } from '../../descriptions/resources';
-import { amountsAsNumbers } from './record-shape';
 
 /** The fields a user acts on, per record kind: what Simplify keeps (n8n's guideline for records over 10 fields). */
 export const SIMPLE_FIELDS: Partial<Record<Resource, string[]>> = Object.fromEntries(
@@ -11,11 +10,11 @@ export const SIMPLE_FIELDS: Partial<Record<Resource, string[]>> = Object.fromEnt
 		.map((spec) => [spec.value, spec.simpleFields]),
 );
 
-/** The fields of SIMPLE_FIELDS, amounts as numbers (the full record keeps the service's text, e.g. "1214.40"). */
+/** The fields of SIMPLE_FIELDS, amounts as the service sends them. */
 export function simplifyRecord(resource: Resource, record: IDataObject): IDataObject {
 	const fields = SIMPLE_FIELDS[resource];
 	if (!fields) return record;
 	const simple: IDataObject = {};
 	for (const field of fields) if (field in record) simple[field] = record[field];
-	return amountsAsNumbers(resource, simple);
+	return simple;
 }
