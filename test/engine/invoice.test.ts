@@ -342,7 +342,7 @@ describe('invoice resource through the n8n engine', () => {
 		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(id), email: '' });
 		expect(result.error?.message).toBe(`Send Invoice "${id}" (item 1): No address to send the invoice "INV-1" to: "Email" is empty and its client "Acme Ltd" (id ${client}) has no e-mail`);
 		expect(result.error?.description).toBe(
-			'Enter the address in "Email", or give the client an e-mail (Invoicing node: Client > Update, Update Fields > Email) and run again.',
+			'Enter the address in "Email", or give the client an e-mail (the Invoicing node\'s Update of the Client, field Email), then run again.',
 		);
 		expect(ctx.sent().map(({ method, path }) => `${method} ${path}`)).toEqual([`GET /v1/invoice/${id}`, `GET /v1/client/${client}`]);
 		expect(ctx.sandbox.state().invoices[0].send_log).toEqual([]);

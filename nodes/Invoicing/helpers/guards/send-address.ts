@@ -46,7 +46,7 @@ export async function clientEmailOf(
 		throw inputError(
 			ctx,
 			`No address to send the ${what} to: "Email" is empty and its client ${name}(id ${clientId}) has no e-mail`,
-			'Enter the address in "Email", or give the client an e-mail (Invoicing node: Client > Update, Update Fields > Email) and run again.',
+			'Enter the address in "Email", or give the client an e-mail (the Invoicing node\'s Update of the Client, field Email), then run again.',
 		);
 	}
 	return email;
