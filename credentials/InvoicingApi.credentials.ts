@@ -24,7 +24,8 @@ export class InvoicingApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Invoicing/invoicing.svg', dark: 'file:../nodes/Invoicing/invoicing.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-invoicing/n8n-nodes-invoicing#credentials';
+	// no #fragment: n8n appends ?utm_source=... to the link, which would land after it and break it
+	documentationUrl = 'https://github.com/n8n-nodes-invoicing/n8n-nodes-invoicing';
 
 	properties: INodeProperties[] = [
 		{
