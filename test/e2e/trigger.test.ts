@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { todayIn } from '../../nodes/Invoicing/helpers/dates';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { N8N_BIN, N8N_DIR, N8N_NODE_BIN } from '../../scripts/n8n/config';
+import { N8N_BIN, N8N_DIR, N8N_MAJOR, N8N_NODE_BIN } from '../../scripts/n8n/config';
 import { ensureN8n } from '../../scripts/n8n/ensure-n8n';
 import { readExample, setUpN8n } from '../../scripts/n8n/harness';
 import { n8nEnvironment } from '../../scripts/n8n/n8n-cli';
@@ -44,8 +44,24 @@ async function until<T>(what: string, deadline: number, probe: () => Promise<T |
 /** n8n's REST API as the owner (the auth cookie is bound to the browser id sent at login). */
 class N8nRest {
 	private cookie = '';
+	private ownerReady = false;
 
 	constructor(private readonly base: string) {}
+
+	/**
+	 * n8n 1.x has no owner from the environment (2.x: N8N_INSTANCE_OWNER_*): the owner is set up once through the
+	 * REST API, as the editor's first screen does.
+	 */
+	async setUpOwner(): Promise<void> {
+		if (N8N_MAJOR >= 2 || this.ownerReady) return;
+		const response = await fetch(`${this.base}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ email: OWNER.email, firstName: 'Trigger', lastName: 'Test', password: OWNER.password }),
+		});
+		if (!response.ok) throw new Error(`owner setup: HTTP ${response.status} ${await response.text()}`);
+		this.ownerReady = true;
+	}
 
 	async login(): Promise<void> {
 		const response = await fetch(`${this.base}/rest/login`, {
@@ -121,7 +137,7 @@ test('a published workflow with the Invoicing Trigger runs once when an invoice 
 	const overdue = await service.invoice(client, 'INV-LATE', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -1) });
 
 	const rest = new N8nRest(`http://127.0.0.1:${port}`);
-	await until('n8n to accept the owner login', runDeadline, async () => (await rest.login(), true));
+	await until('n8n to accept the owner login', runDeadline, async () => (await rest.setUpOwner(), await rest.login(), true));
 	const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
 	const finished = await until('an execution of the published workflow', runDeadline, async () => {
 		const { results } = await rest.get<{ results: Execution[] }>(`/executions?filter=${filter}`);
