@@ -23,7 +23,14 @@ export class Invoicing implements INodeType {
 			'={{ {"create":"Create","delete":"Delete","get":"Get","getAll":"Get Many","update":"Update","upsert":"Create or Update","markNotPaid":"Mark as Not Paid","markPaid":"Mark as Paid","recordPayment":"Record Payment","send":"Send"}[$parameter["operation"]] + ": " + {"client":"Client","estimate":"Estimate","expense":"Expense","invoice":"Invoice"}[$parameter["resource"]] }}',
 		description: 'Manage clients, expenses, invoices and estimates in the Invoicing Service',
 		defaults: { name: 'Invoicing' },
-		usableAsTool: true,
+		// as "Invoicing Tool" under an AI agent, the editor shows this description (n8n 1.123+ and 2.x) and offers
+		// it as the default of the tool's manual Description, which the model reads
+		usableAsTool: {
+			replacements: {
+				description:
+					'Work with the Invoicing Service: clients, invoices, estimates and expenses. Returns the records as JSON; their "id" is what the other Invoicing tools take.',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'invoicingApi', required: true }],

@@ -2,12 +2,14 @@
 /**
  * The Invoicing Trigger inside a running `n8n start`: the example workflow 5 published, its first poll (at
  * activation) records the baseline, an invoice goes overdue in the sandbox, the next poll (n8n allows one a minute
- * at the shortest) starts an execution whose output is read back through n8n's REST API.
+ * at the shortest) starts an execution whose output is read back through n8n's REST API. The same running n8n then
+ * shows which node types it offers the editor: the Invoicing Tool with the tool's own description.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 import { todayIn } from '../../nodes/Invoicing/helpers/dates';
+import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { N8N_BIN, N8N_DIR, N8N_MAJOR, N8N_NODE_BIN } from '../../scripts/n8n/config';
 import { ensureN8n } from '../../scripts/n8n/ensure-n8n';
@@ -30,6 +32,8 @@ type RunData = Record<string, Array<{ data?: { main: Array<Array<{ json: Record<
 
 let sandbox: Sandbox;
 let n8n: ChildProcess | undefined;
+/** The running n8n's REST API once the owner is logged in (the last test reads the node types from it). */
+let loggedIn: N8nRest | undefined;
 let log = '';
 
 async function until<T>(what: string, deadline: number, probe: () => Promise<T | undefined>): Promise<T> {
@@ -71,6 +75,13 @@ class N8nRest {
 		});
 		if (!response.ok) throw new Error(`login: HTTP ${response.status} ${await response.text()}`);
 		this.cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	}
+
+	/** A file the editor loads, e.g. /types/nodes.json (every node description n8n offers, behind the login). */
+	async file<T>(path: string): Promise<T> {
+		const response = await fetch(`${this.base}${path}`, { headers: { cookie: this.cookie, 'browser-id': BROWSER_ID } });
+		if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status} ${await response.text()}`);
+		return (await response.json()) as T;
 	}
 
 	async get<T>(path: string): Promise<T> {
@@ -138,6 +149,7 @@ test('a published workflow with the Invoicing Trigger runs once when an invoice 
 
 	const rest = new N8nRest(`http://127.0.0.1:${port}`);
 	await until('n8n to accept the owner login', runDeadline, async () => (await rest.setUpOwner(), await rest.login(), true));
+	loggedIn = rest;
 	const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
 	const finished = await until('an execution of the published workflow', runDeadline, async () => {
 		const { results } = await rest.get<{ results: Execution[] }>(`/executions?filter=${filter}`);
@@ -167,3 +179,15 @@ test('a published workflow with the Invoicing Trigger runs once when an invoice 
 		`trigger e2e: setup (build, pack, import, publish) ${((setupDone - started) / 1000).toFixed(0)} s, n8n start to activation ${((activated - setupDone) / 1000).toFixed(0)} s, change to finished execution ${executionSeconds.toFixed(0)} s, total ${((Date.now() - started) / 1000).toFixed(0)} s`,
 	);
 }, 12 * 60 * 1000);
+
+test("the running n8n offers the Invoicing Tool with the tool's own description (usableAsTool's object form)", async () => {
+	if (!loggedIn) throw new Error('n8n did not start: see the test above');
+	const types = await loggedIn.file<Array<{ name: string; displayName: string; description: string; outputs?: unknown }>>('/types/nodes.json');
+	const node = types.find((type) => type.name === 'n8n-nodes-invoicing.invoicing');
+	const tool = types.find((type) => type.name === 'n8n-nodes-invoicing.invoicingTool');
+	const { description, usableAsTool } = new Invoicing().description;
+	const toolDescription = typeof usableAsTool === 'object' ? usableAsTool.replacements?.description : undefined;
+	expect(toolDescription).toEqual(expect.stringContaining('Invoicing Service'));
+	expect(node).toMatchObject({ displayName: 'Invoicing', description });
+	expect(tool).toMatchObject({ displayName: 'Invoicing Tool', description: toolDescription, outputs: ['ai_tool'] });
+});
