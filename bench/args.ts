@@ -12,13 +12,15 @@ export interface BenchArgs {
 	/** Files are <name>.json and <name>.svg. */
 	name: string;
 	warmUpItems: number;
+	/** The book-size scenario (one item per contender over books of 100, 10,000, 50,000 invoices): with the rest, alone, or not. */
+	book: 'with' | 'only' | 'none';
 }
 
 const USAGE =
-	'usage: npm run bench -- [--package DIR] [--rounds N (>= 1, default 5)] [--profile] [--out DIR] [--name bench] [--warm-up N (default 50, 0 = none)]';
+	'usage: npm run bench -- [--package DIR] [--rounds N (>= 1, default 5)] [--profile] [--out DIR] [--name bench] [--warm-up N (default 50, 0 = none)] [--book-only | --no-book]';
 
 export function parseArgs(argv: string[]): BenchArgs {
-	const args: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, 'bench', 'results'), name: 'bench', warmUpItems: 50 };
+	const args: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, 'bench', 'results'), name: 'bench', warmUpItems: 50, book: 'with' };
 	for (let index = 0; index < argv.length; index++) {
 		const flag = argv[index];
 		const value = () => {
@@ -32,6 +34,8 @@ export function parseArgs(argv: string[]): BenchArgs {
 		else if (flag === '--out') args.outDir = resolve(value());
 		else if (flag === '--name') args.name = value();
 		else if (flag === '--warm-up') args.warmUpItems = Number(value());
+		else if (flag === '--book-only') args.book = 'only';
+		else if (flag === '--no-book') args.book = 'none';
 		else throw new Error(`unknown option ${flag}\n${USAGE}`);
 	}
 	if (!Number.isInteger(args.rounds) || args.rounds < 1 || args.rounds > 15) throw new Error(`--rounds must be 1..15\n${USAGE}`);

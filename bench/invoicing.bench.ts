@@ -15,6 +15,8 @@ import { dirname, join } from 'node:path';
 import { N8N_DIR, N8N_VERSION, NODE24_VERSION } from '../scripts/n8n/config';
 import { setUpN8n } from '../scripts/n8n/harness';
 import { parseArgs } from './args';
+import { bookRounds, bookTable, setUpBooks, type BookFigures, type BookSetup } from './book/book-rounds';
+import { BOOK_CONTENDERS, BOOK_SIZES, INVOICES_PER_CLIENT } from './book/book-scenario';
 import { detectLayout } from './layout';
 import { ratio, spread } from './measure/stats';
 import type { BenchContext } from './phases/context';
@@ -74,7 +76,12 @@ async function main(): Promise<void> {
 		ServiceClient.start({ apiKey: API_KEY, clients: FIXTURE_CLIENTS, invoices: LIST_SIZE, pattern: 'notPaidEvery2' }),
 	]);
 	const raw = new RawClient(API_KEY);
+	let books: BookSetup | undefined;
 	try {
+		if (args.book !== 'none') {
+			log(`starting the book-size services (${BOOK_SIZES.join(', ')} invoices, ${INVOICES_PER_CLIENT} per client, built in memory)`);
+			books = await setUpBooks(API_KEY);
+		}
 		const fixtures = { clientIds: main.ready.clientIds, invoices: main.ready.invoices };
 		const base = { fixtures, layout, main, list };
 		const plans = {
@@ -88,9 +95,28 @@ async function main(): Promise<void> {
 			baseUrl: main.url,
 			apiKey: API_KEY,
 			packageDir: args.packageDir,
-			extraCredentials: benchCredentials(list.url, API_KEY),
-			workflows: [plans.verify.workflow, plans.A.workflow, plans.B.workflow, plans.profile.workflow],
+			extraCredentials: [...benchCredentials(list.url, API_KEY), ...(books?.credentials ?? [])],
+			workflows: [
+				...(args.book === 'only' ? [] : [plans.verify.workflow, plans.A.workflow, plans.B.workflow, plans.profile.workflow]),
+				...(books?.workflows ?? []),
+			],
 		});
+		const runBooks = async (): Promise<BookFigures | undefined> => {
+			if (!books) return undefined;
+			log(`book-size scenario: ${args.rounds} executions, one item per contender (${BOOK_CONTENDERS.join(', ')})`);
+			const figures = await bookRounds(cli, books, args.rounds, log);
+			console.log(`\nOne item per execution over books of ${BOOK_SIZES.join(', ')} invoices (${INVOICES_PER_CLIENT} per client), inside n8n ${N8N_VERSION}, node executionTime, median of ${figures.rounds} (min-max), ms; package ${packageCommit}`);
+			console.log(bookTable(figures));
+			return figures;
+		};
+		if (args.book === 'only') {
+			const bookSize = await runBooks();
+			mkdirSync(args.outDir, { recursive: true });
+			const jsonFile = join(args.outDir, `${args.name}.json`);
+			writeFileSync(jsonFile, `${JSON.stringify({ date: new Date().toISOString(), packageDir: args.packageDir, packageCommit, n8nVersion: N8N_VERSION, bookSize }, null, '\t')}\n`);
+			log(`wrote ${jsonFile}; total ${Math.round((Date.now() - started) / 1000)} s`);
+			return;
+		}
 		const context: BenchContext = {
 			cli,
 			main,
@@ -176,6 +202,7 @@ async function main(): Promise<void> {
 			scenario.contenders.raw.serviceBusy = spread(shares.map((s) => s.eventLoop));
 		}
 
+		const bookSize = await runBooks();
 		const cpu = cpus();
 		const figures: BenchFigures = {
 			date: new Date().toISOString(),
@@ -192,6 +219,7 @@ async function main(): Promise<void> {
 			scenarios,
 			requestChecks: verification.checks,
 			...(profile ? { profile } : {}),
+			...(bookSize ? { bookSize } : {}),
 			totalSeconds: 0,
 		};
 		figures.totalSeconds = Math.round((Date.now() - started) / 1000);
@@ -215,10 +243,11 @@ async function main(): Promise<void> {
 		console.log(differing.length === 0 ? 'Requests and output items: the same for all three contenders in every scenario.' : `DIFFERENT requests or items in: ${differing.map((c) => c.scenario).join(', ')}`);
 		if (profile) console.log(`\n${profileText(figures)}`);
 		console.log(`\nwrote ${jsonFile} and ${join(dirname(jsonFile), `${args.name}.svg`)}; total ${figures.totalSeconds} s`);
+		if (bookSize) console.log(`\nBook sizes (one item per execution):\n${bookTable(bookSize)}`);
 		if (differing.length > 0) process.exitCode = 1;
 	} finally {
 		raw.close();
-		await Promise.all([main.stop(), list.stop()]);
+		await Promise.all([main.stop(), list.stop(), ...(books?.services ?? []).map((service) => service.stop())]);
 	}
 }
 

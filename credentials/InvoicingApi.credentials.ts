@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiBaseUrl, BASE_URL_HINT, baseUrlProblem } from '../nodes/Invoicing/helpers/base-url';
+import { apiBaseUrl, BASE_URL_HINT, baseUrlProblem } from '../nodes/shared/base-url';
 
 /** The credential's Base URL without trailing slashes; one that does not end in /v1 is refused with the fix. */
 function serviceBaseUrl(configured: unknown): string {
@@ -24,7 +24,8 @@ export class InvoicingApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Invoicing/invoicing.svg', dark: 'file:../nodes/Invoicing/invoicing.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-invoicing/n8n-nodes-invoicing#credentials';
+	// no #fragment: n8n appends ?utm_source=... to the link, which would land after it and break it
+	documentationUrl = 'https://github.com/n8n-nodes-invoicing/n8n-nodes-invoicing';
 
 	properties: INodeProperties[] = [
 		{

@@ -14,6 +14,8 @@ export interface SandboxControls {
 	clearFaults(): void;
 	setLimits(limits: LimitSpec): void;
 	state(): BookData;
+	/** Replaces the whole book at once (a large seeded book, written to the data file once if there is one). */
+	load(book: BookData): void;
 }
 
 /** Test controls outside /v1: reset and seed, request log, faults, limits, whole state. */

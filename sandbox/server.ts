@@ -50,6 +50,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clearFaults: () => faults.clear(),
 		setLimits: (limits) => limiter.set(limits),
 		state: () => store.snapshot(),
+		load: (book) => store.replace(book),
 	};
 
 	async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, queryText: string, raw: string) {

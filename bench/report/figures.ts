@@ -1,3 +1,4 @@
+import type { BookFigures } from '../book/book-rounds';
 import type { ProfileSummary } from '../measure/cpu-profile';
 import type { Spread } from '../measure/stats';
 import type { Contender, ScenarioId } from '../scenarios';
@@ -50,5 +51,7 @@ export interface BenchFigures {
 	scenarios: ScenarioFigures[];
 	requestChecks: RequestCheck[];
 	profile?: Record<'node' | 'http', ProfileSummary>;
+	/** The book-size scenario (one item per execution over books of 100 to 50,000 invoices). */
+	bookSize?: BookFigures;
 	totalSeconds: number;
 }

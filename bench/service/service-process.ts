@@ -2,19 +2,29 @@
 /**
  * One Invoicing service (the sandbox) for the bench, in its own process on 127.0.0.1: seeds itself through its
  * own API, samples its own busy time, and answers the bench over IPC.
- * argv: <apiKey> <clients> <invoices> <statusPattern: notPaidEvery2|allNotPaid>
+ * argv: <apiKey> <clients> <invoices> <statusPattern: notPaidEvery2|allNotPaid> [seed: http (default) | direct]
+ * (`direct` builds the book in memory at once, for books of 10,000s of invoices; `http` goes through the API)
  */
-import { startSandbox } from '../../sandbox';
+import { bulkBook, startSandbox, type Sandbox } from '../../sandbox';
 import { BusySampler } from './busy-sampler';
 import type { ServiceQuery, ServiceReady, ServiceReply, ServiceRequestSummary } from './protocol';
 import { seedOverHttp } from './seed-over-http';
 
+function seedDirectly(sandbox: Sandbox, counts: { clients: number; invoices: number }, statusOf: (index: number) => 'Paid' | 'Not Paid') {
+	const book = bulkBook(counts, new Date().toISOString().slice(0, 19).replace('T', ' '), statusOf);
+	sandbox.load(book);
+	return {
+		clientIds: book.clients.map((client) => client.id),
+		invoices: book.invoices.map((invoice) => ({ id: invoice.id, client: invoice.customer_id, invoice_no: invoice.invoice_no })),
+	};
+}
+
 async function main(): Promise<void> {
-	const [apiKey, clients, invoices, pattern] = process.argv.slice(2);
+	const [apiKey, clients, invoices, pattern, seedMode] = process.argv.slice(2);
 	const sandbox = await startSandbox({ apiKey, seed: 'empty' });
-	const seeded = await seedOverHttp(sandbox.url, apiKey, { clients: Number(clients), invoices: Number(invoices) }, (index) =>
-		pattern === 'notPaidEvery2' && index % 2 === 1 ? 'Paid' : 'Not Paid',
-	);
+	const counts = { clients: Number(clients), invoices: Number(invoices) };
+	const statusOf = (index: number) => (pattern === 'notPaidEvery2' && index % 2 === 1 ? 'Paid' : 'Not Paid');
+	const seeded = seedMode === 'direct' ? seedDirectly(sandbox, counts, statusOf) : await seedOverHttp(sandbox.url, apiKey, counts, statusOf);
 	sandbox.clearRequests();
 	const sampler = new BusySampler();
 	const send = (message: ServiceReady | ServiceReply) => process.send?.(message);

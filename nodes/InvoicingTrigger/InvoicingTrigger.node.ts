@@ -6,7 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { searchClients } from '../Invoicing/methods/listSearch';
+import { searchClients } from '../shared/list-search';
 import { triggerProperties } from './description';
 import { pollInvoicing } from './poll';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Resource } from '../Invoicing/helpers/types';
+import type { Resource } from '../shared/api-types';
 import type { EmittedEvent } from './events';
 import { decodeInvoiceMark, encodeInvoiceMark, isAccepted, isOverdue, isPaid, toCents, type InvoiceMark } from './fingerprint';
 import type { SeenRecords } from './state';

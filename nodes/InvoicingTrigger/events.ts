@@ -1,4 +1,4 @@
-import type { Resource } from '../Invoicing/helpers/types';
+import type { Resource } from '../shared/api-types';
 
 /** What a user can choose to be triggered on. */
 export type TriggerEvent =

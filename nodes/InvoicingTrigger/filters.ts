@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import type { Resource } from '../Invoicing/helpers/types';
+import type { Resource } from '../shared/api-types';
 
 /** The optional filters of the trigger; each applies to the records that carry its field. */
 export interface TriggerFilters {

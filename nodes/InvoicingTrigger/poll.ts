@@ -1,9 +1,8 @@
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
-import { credentialBaseUrl } from '../Invoicing/helpers/api-request';
-import { BASE_URL_HINT, baseUrlProblem } from '../Invoicing/helpers/base-url';
-import { todayIn } from '../Invoicing/helpers/dates';
-import type { Resource } from '../Invoicing/helpers/types';
+import { credentialBaseUrl } from '../shared/api-request';
+import { todayIn } from '../shared/dates';
+import type { Resource } from '../shared/api-types';
 import { fetchList } from './api';
 import { compareList, type Detection } from './detect';
 import { EVENT_RESOURCE, isTriggerEvent, RESOURCE_ORDER, type TriggerEvent } from './events';
@@ -35,8 +34,6 @@ export async function pollInvoicing(ctx: IPollFunctions): Promise<INodeExecution
 	const everyPayment = events.includes('invoicePaid') && (ctx.getNodeParameter('alsoOnEveryPayment', false) as boolean);
 	const filters = readFilters(ctx);
 	const baseURL = await credentialBaseUrl(ctx);
-	const problem = baseUrlProblem(baseURL);
-	if (problem) throw new NodeOperationError(ctx.getNode(), problem, { description: BASE_URL_HINT });
 	const today = todayIn(ctx.getTimezone());
 	const detectedAt = new Date().toISOString();
 

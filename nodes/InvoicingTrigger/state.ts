@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Resource } from '../Invoicing/helpers/types';
+import type { Resource } from '../shared/api-types';
 import { RESOURCE_ORDER } from './events';
 
 /** Record id -> compact fingerprint of what the events depend on (see fingerprint.ts). */

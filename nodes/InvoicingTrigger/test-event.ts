@@ -1,6 +1,6 @@
 import { NodeOperationError, type INodeExecutionData, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import type { Resource } from '../Invoicing/helpers/types';
+import type { Resource } from '../shared/api-types';
 import { fetchRecord } from './api';
 import { EVENT_RESOURCE, type EmittedEvent, type TriggerEvent } from './events';
 import { isAccepted, isOverdue, isPaid, toCents } from './fingerprint';

@@ -8,8 +8,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { todayIn } from '../../nodes/Invoicing/helpers/dates';
-import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
+import { todayIn } from '../../nodes/shared/dates';
+import { bulkBook, overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
 import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../scripts/n8n/config';
 import { EXAMPLES_DIR, readExample } from '../../scripts/n8n/harness';
 import { startQueueCluster, writeLogs, type QueueCluster } from '../../scripts/n8n/queue/cluster';
@@ -28,6 +28,8 @@ const TRIGGER_CREDENTIAL = { id: 'invoicing-trigger', name: 'Invoicing trigger a
 const EXAMPLES = ['1-invoice-lifecycle.json', '2-overdue-reminders.json', '3-spreadsheet-sync.json', '4-estimate-to-invoice.json'];
 /** Executions queued at once per throughput phase (QUEUE_LOAD_EXECUTIONS to change). */
 const LOAD = Number(process.env.QUEUE_LOAD_EXECUTIONS ?? 1000);
+/** Invoices already in the service (10 per client, other clients) when a throughput phase starts (QUEUE_LOAD_BOOK). */
+const BOOK = Number(process.env.QUEUE_LOAD_BOOK ?? 0);
 const LOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
 let sandbox: Sandbox;
@@ -234,6 +236,7 @@ describe(`throughput: ${LOAD} one-invoice executions queued at once`, () => {
 		for (const worker of cluster.workers.slice(workers)) await worker.stop();
 		for (const worker of active) if (!worker.running) (worker.start(), await worker.ready());
 		sandbox.reset({ seed: 'empty' });
+		if (BOOK > 0) sandbox.load(bulkBook({ clients: Math.max(1, BOOK / 10), invoices: BOOK }, new Date().toISOString().slice(0, 19).replace('T', ' '), () => 'Not Paid'));
 		const client = await new Service(sandbox, API_KEY).client('Load Ltd', 'ap@load.example');
 		const before = await executions.lastId();
 		const startedBefore = new Map(active.map((w) => [w.name, w.startedExecutions().length]));
@@ -244,14 +247,15 @@ describe(`throughput: ${LOAD} one-invoice executions queued at once`, () => {
 		const cpuAtEnd = cpuSnapshot(active);
 		const cpu = Object.fromEntries(Object.entries(cpuAtEnd).map(([part, ms]) => [part, ms - cpuAtStart[part]]));
 		expect(rows.filter((r) => r.status !== 'success')).toEqual([]);
-		const invoices = sandbox.state().invoices;
+		const invoices = sandbox.state().invoices.filter((i) => i.customer_id === client);
 		expect(invoices).toHaveLength(LOAD);
+		expect(sandbox.state().invoices).toHaveLength(LOAD + BOOK);
 		expect(invoices.filter((i) => i.payment_status === 'Paid' && i.send_log.length === 1)).toHaveLength(LOAD);
 		const perWorker = Object.fromEntries(active.map((w) => [w.name, w.startedExecutions().length - (startedBefore.get(w.name) ?? 0)]));
 		expect(Object.values(perWorker).reduce((a, b) => a + b, 0)).toBe(LOAD);
 		const result = figures({ workers, sentAt, rows, runData: await executions.runData(rows.map((r) => r.id)), invoicingNodes: LOAD_INVOICING_NODES, perWorker, cpuMs: cpu });
 		measured.push(result);
-		console.log(`queue throughput, ${workers} worker(s): ${JSON.stringify(result)}`);
+		console.log(`queue throughput, ${workers} worker(s)${BOOK > 0 ? `, book of ${BOOK} invoices` : ''}: ${JSON.stringify(result)}`);
 		return result;
 	}
 

@@ -157,4 +157,27 @@ describe('example workflows inside real n8n', () => {
 		});
 		expect(nodeOutput(run, 'Create Invoice')[0].total).toBe(2160);
 	});
+
+	test('1 and 4 re-run three times: one invoice, one e-mail, one payment, status Paid; each estimate invoiced once', async () => {
+		sandbox.reset({ seed: 'empty' });
+		for (let run = 1; run <= 3; run++) {
+			const again = await cli.execute(ids['1-invoice-lifecycle.json']);
+			expect(again.status).toBe('success');
+			expect(nodeOutput(again, 'Create Invoice').map((i) => [i.action, i.payment_status])).toEqual([[run === 1 ? 'created' : 'existing', run === 1 ? 'Not Paid' : 'Paid']]);
+			expect(nodeOutput(again, 'Record Payment')[0].skipped).toBe(run === 1 ? undefined : true);
+		}
+		const state = sandbox.state();
+		expect(state.clients).toHaveLength(1);
+		expect(state.invoices.map((i) => [i.invoice_no, i.payment_status, i.payments.length, i.send_log.length])).toEqual([['INV-2026-001', 'Paid', 1, 1]]);
+
+		sandbox.reset({ seed: 'demo' });
+		const before = sandbox.state();
+		const invoicesBefore = before.invoices.length;
+		for (let run = 1; run <= 3; run++) expect((await cli.execute(ids['4-estimate-to-invoice.json'])).status).toBe('success');
+		const after = sandbox.state();
+		const accepted = after.estimates.filter((e) => e.accepted === 'True' && before.estimates.find((b) => b.id === e.id)?.accepted === 'False');
+		const created = after.invoices.slice(invoicesBefore);
+		expect(created.map((i) => i.invoice_no).sort()).toEqual(accepted.map((e) => `INV-${e.estimate_no.replace('EST-', '')}`).sort());
+		expect(new Set(after.invoices.map((i) => `${i.customer_id} ${i.invoice_no}`)).size).toBe(after.invoices.length);
+	});
 });

@@ -8,8 +8,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-import { todayIn } from '../../nodes/Invoicing/helpers/dates';
 import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
+import { todayIn } from '../../nodes/shared/dates';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { N8N_BIN, N8N_DIR, N8N_MAJOR, N8N_NODE_BIN } from '../../scripts/n8n/config';
 import { ensureN8n } from '../../scripts/n8n/ensure-n8n';

@@ -99,13 +99,12 @@ describe('client resource through the n8n engine', () => {
 });
 
 describe('Fields to Clear', () => {
-	test('an optional field is emptied on the service; one left empty under Update Fields keeps its value', async () => {
+	test('an optional field chosen under Fields to Clear is emptied on the service, the others kept', async () => {
 		const id = await createClient();
 		const result = await ctx.run({
 			resource: 'client',
 			operation: 'update',
 			clientId: byId(id),
-			updateFields: { phone: '' },
 			clearFields: { email: true },
 		});
 		expect(result.error).toBeUndefined();
@@ -117,10 +116,38 @@ describe('Fields to Clear', () => {
 		expect(result.items[0].json).toEqual(expect.objectContaining({ email: '', phone: '+1 555 0100' }));
 	});
 
+	test('a field left empty under Update Fields, next to another one, is refused naming Fields to Clear; nothing is sent', async () => {
+		const id = await createClient();
+		for (const updateFields of [{ phone: '' }, { names: 'Acme Group', phone: '' }, { names: 'Acme Group', phone: '={{ $json.missing }}' }]) {
+			const result = await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields });
+			expect(result.error?.message).toBe(
+				`Update Client "${id}" (item 1): "Phone" under "Update Fields" is empty: choose it under "Fields to Clear" to empty it, or remove it from "Update Fields" to keep its value`,
+			);
+			expect(ctx.sent()).toEqual([]);
+		}
+		expect(ctx.sandbox.state().clients[0]).toEqual(expect.objectContaining({ names: 'Acme Ltd', phone: '+1 555 0100' }));
+	});
+
+	test('an empty field that cannot be emptied (an invoice currency) is refused; under Continue On Fail the other items go through', async () => {
+		const client = await createClient();
+		const body = await ctx.api('POST', '/invoice/add', { client, invoice_no: 'INV-1', payment_status: 'Not Paid', currency: 'USD', items: [{ description: 'Work', quantity: 1, rate: 10 }] });
+		const id = (body.invoice as Array<{ id: string }>)[0].id;
+		const result = await ctx.run(
+			{ resource: 'invoice', operation: 'update', invoiceId: byId(id), itemsMode: 'keep', updateFields: { note: 'Net 30', currency: '={{ $json.currency }}' } },
+			{ items: [{ currency: '' }, { currency: 'EUR' }], continueOnFail: true },
+		);
+		expect(result.items.map((i) => i.json.error ?? i.json.currency)).toEqual([
+			`Update Invoice "${id}" (item 1): "Currency" under "Update Fields" is empty and cannot be emptied: give a value, or remove it from "Update Fields" to keep its value`,
+			'EUR',
+		]);
+		expect(ctx.sent().map((r) => r.method)).toEqual(['GET', 'PUT']);
+		expect(ctx.sandbox.state().invoices[0]).toEqual(expect.objectContaining({ note: 'Net 30', currency: 'EUR' }));
+	});
+
 	test('a field both set and cleared is refused before sending', async () => {
 		const id = await createClient();
 		const result = await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields: { email: 'new@acme.example' }, clearFields: { email: true } });
-		expect(result.error?.message).toBe('"Email" is both set under "Update Fields" and chosen under "Fields to Clear": keep one.');
+		expect(result.error?.message).toBe(`Update Client "${id}" (item 1): "Email" is both set under "Update Fields" and chosen under "Fields to Clear": keep one.`);
 		expect(ctx.sent()).toEqual([]);
 	});
 

@@ -70,10 +70,22 @@ describe('dates and list search through the n8n engine (demo book, real clock)',
 		expect(result.items[0].json.invoice_no).toBe('INV-1004');
 	});
 
-	test('list search failure names the status and message', async () => {
-		await expect(searchList('searchClients', { baseUrl: ctx.sandbox.url, apiKey: 'bad' })).rejects.toThrow(
-			'Could not list clients (HTTP 401): Missing or invalid API key',
-		);
+	test('list search failure names the status and message, as the trigger does', async () => {
+		await expect(searchList('searchClients', { baseUrl: ctx.sandbox.url, apiKey: 'bad' })).rejects.toMatchObject({
+			message: 'List Clients failed (HTTP 401): Missing or invalid API key: send it as "Authorization: Bearer <key>".',
+			description: 'The service refused the API key: check the API Key (and its header name) in the Invoicing credential.',
+			httpCode: '401',
+		});
+	});
+
+	test('list search refuses a Base URL without /v1 before sending, as the trigger and the credential do', async () => {
+		const base = ctx.sandbox.url.replace(/\/v1$/, '');
+		ctx.sandbox.clearRequests();
+		await expect(searchList('searchClients', { baseUrl: base, apiKey: API_KEY })).rejects.toMatchObject({
+			message: `The Base URL of the Invoicing credential must end in /v1, got "${base}"`,
+			description: 'Edit the credential: for example https://invoicing.example.com/v1',
+		});
+		expect(ctx.sandbox.requests()).toEqual([]);
 	});
 
 	test('the record ids in URLs are encoded', async () => {

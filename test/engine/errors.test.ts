@@ -82,23 +82,23 @@ describe('failures through the n8n engine', () => {
 
 	describe('input refused before any request', () => {
 		test.each([
-			[{ resource: 'client', operation: 'update', clientId: byId('1'), updateFields: {} }, 'Nothing to update: set at least one field under "Update Fields" or "Fields to Clear".'],
+			[{ resource: 'client', operation: 'update', clientId: byId('1'), updateFields: {} }, 'Update Client "1" (item 1): Nothing to update: set at least one field under "Update Fields" or "Fields to Clear".'],
 			[
 				{ resource: 'invoice', operation: 'update', invoiceId: byId('1'), itemsMode: 'keep', updateFields: {} },
-				'Nothing to update: set at least one field under "Update Fields" or "Fields to Clear", or replace the line items.',
+				'Update Invoice "1" (item 1): Nothing to update: set at least one field under "Update Fields" or "Fields to Clear", or replace the line items.',
 			],
 			// n8n itself checks required parameters and the locator's pattern before the node runs
 			[{ resource: 'invoice', operation: 'get', invoiceId: byId('  ') }, 'The ID has no spaces'],
 			[{ resource: 'client', operation: 'create', names: '' }, 'Parameter "Name" is required.'],
-			[{ resource: 'client', operation: 'create', names: '={{ "  " }}' }, '"Name" is required: enter a value.'],
-			[{ resource: 'invoice', operation: 'get', invoiceId: byId('={{ "" }}') }, '"Invoice" is empty: choose a record from the list or enter its ID.'],
+			[{ resource: 'client', operation: 'create', names: '={{ "  " }}' }, 'Create Client (item 1): "Name" is required: enter a value.'],
+			[{ resource: 'invoice', operation: 'get', invoiceId: byId('={{ "" }}') }, 'Get Invoice (item 1): "Invoice" is empty: choose a record from the list or enter its ID.'],
 			[
 				{ resource: 'expense', operation: 'create', description: 'x', issueDate: '2026-02-30', amount: 1, currency: 'USD' },
-				'Item 1 (index 0): "Issue Date" must be an unambiguous date, got "2026-02-30": give YYYY-MM-DD or an ISO date and time',
+				'Create Expense "x" (item 1): "Issue Date" must be an unambiguous date, got "2026-02-30": give YYYY-MM-DD or an ISO date and time',
 			],
 			[
 				{ resource: 'invoice', operation: 'recordPayment', invoiceId: byId('1'), paymentDate: '2026-01-01', amountPaid: -5 },
-				'"Amount Paid" must be a number of 0 or more, got -5',
+				'Record Payment Invoice "1" (item 1): "Amount Paid" must be a number of 0 or more, got -5',
 			],
 			[
 				{
@@ -110,13 +110,13 @@ describe('failures through the n8n engine', () => {
 					itemsMode: 'json',
 					itemsJson: '[{"description":"a","quantity":1,"rate":1},{"description":"b","quantity":"two","rate":1}]',
 				},
-				'Line item 2 of 2 (index 1): "quantity" must be a number of 0 or more, got "two"',
+				'Create Invoice "X" (item 1): Line item 2 of 2 (index 1): "quantity" must be a number of 0 or more, got "two"',
 			],
 			[
 				{ resource: 'estimate', operation: 'create', client: byId('1'), estimateNo: 'E', itemsMode: 'define', items: {} },
-				'Add at least one line item',
+				'Create Estimate "E" (item 1): Add at least one line item',
 			],
-			[{ resource: 'invoice', operation: 'send', invoiceId: byId('1'), email: ' ' }, '"Email" is required: enter the address to send to.'],
+			[{ resource: 'invoice', operation: 'send', invoiceId: byId('1'), email: ' ' }, 'Send Invoice "1" (item 1): "Email" is required: enter the address to send to.'],
 		])('%j', async (parameters, message) => {
 			const result = await ctx.run(parameters as IDataObject as never);
 			expect(result.error?.message).toContain(message);

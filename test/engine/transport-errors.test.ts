@@ -35,7 +35,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 		});
 		expect(result.error?.message).toBe(`Record Payment Invoice "${invoice}" (item 1) failed: no answer within the time-out of 0.2 s (the service may have applied it)`);
 		expect(result.error?.description).toBe(
-			`Raise Options > Timeout if the service is slow, or try again later. ${WRITE_NOTE('Record Payment Invoice')} (ECONNABORTED)`,
+			`Raise Request Options > Timeout if the service is slow, or try again later. ${WRITE_NOTE('Record Payment Invoice')} (ECONNABORTED)`,
 		);
 		// the service did apply it: the message is right to warn
 		await answered('/v1/invoice/record-payment');
@@ -46,7 +46,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 500, path: '/v1/client/all' });
 		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true, requestOptions: { timeout: 150 } });
 		expect(result.error?.message).toBe('Get Many Clients (item 1) failed: no answer within the time-out of 0.15 s');
-		expect(result.error?.description).toBe('Raise Options > Timeout if the service is slow, or try again later. (ECONNABORTED)');
+		expect(result.error?.description).toBe('Raise Request Options > Timeout if the service is slow, or try again later. (ECONNABORTED)');
 	});
 
 	test('a dropped connection on Create Client: named, with the write note; Continue On Fail keeps the other items', async () => {

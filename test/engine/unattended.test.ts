@@ -80,9 +80,9 @@ describe('re-runs and duplicates inside one input', () => {
 		]);
 		expect(jsons(result)[0].id).toBe(jsons(result)[1].id);
 		expect(ctx.sandbox.state().invoices.map((i) => i.invoice_no).sort()).toEqual(['INV-10', 'INV-9']);
-		// one lookup for the whole run, then the creates (the existing one is read back, not written)
+		// one lookup of the client's documents for the whole run, then the creates (the existing one is read back, not written)
 		const sent = ctx.sent();
-		expect(sent.filter((r) => r.path === '/v1/invoice/all')).toHaveLength(1);
+		expect(sent.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([`/v1/client/${clientId}`, `/v1/invoice/${jsons(result)[0].id}`]);
 		expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v1/invoice/add', '/v1/invoice/add']);
 	});
 
@@ -103,7 +103,7 @@ describe('If Already Exists', () => {
 		const id = await newInvoice(clientId, 'INV-1');
 		const result = await ctx.run(createInvoice({ additionalFields: {} }), { items: [row(clientId)] });
 		expect(result.error).toBeUndefined();
-		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/invoice/all', `GET /v1/invoice/${id}`]);
+		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${clientId}`, `GET /v1/invoice/${id}`]);
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ id, invoice_no: 'INV-1', action: 'existing', payments: [], send_log: [] }));
 		expect(ctx.sandbox.state().invoices).toHaveLength(1);
 	});
@@ -113,7 +113,7 @@ describe('If Already Exists', () => {
 		const id = await newInvoice(clientId, 'INV-1');
 		const result = await ctx.run(createInvoice(), { items: [row(clientId, 120)] });
 		expect(result.error?.message).toBe(
-			`The invoice "INV-1" (id ${id}) already exists with other values (currency, tax_rate, items): not created again`,
+			`Create Invoice "INV-1" (item 1): The invoice "INV-1" (id ${id}) already exists with other values (currency, tax_rate, items): not created again`,
 		);
 		expect(result.error?.description).toBe('Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway" to add a second one.');
 		expect(ctx.sandbox.state().invoices).toHaveLength(1);
@@ -123,7 +123,7 @@ describe('If Already Exists', () => {
 		const clientId = await newClient();
 		const id = await newInvoice(clientId, 'INV-1');
 		const result = await ctx.run(createInvoice({ ifExists: 'error', additionalFields: {} }), { items: [row(clientId)] });
-		expect(result.error?.message).toBe(`The invoice "INV-1" (id ${id}) already exists`);
+		expect(result.error?.message).toBe(`Create Invoice "INV-1" (item 1): The invoice "INV-1" (id ${id}) already exists`);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET']);
 	});
 
@@ -141,9 +141,12 @@ describe('If Already Exists', () => {
 		const clientId = await newClient();
 		const first = await newInvoice(clientId, 'INV-1');
 		const second = await newInvoice(clientId, 'INV-1');
-		for (const operation of ['create', 'upsert']) {
+		for (const [operation, label] of [
+			['create', 'Create'],
+			['upsert', 'Create or Update'],
+		]) {
 			const result = await ctx.run(createInvoice({ operation }), { items: [row(clientId)] });
-			expect(result.error?.message).toBe(`2 invoices have the invoice no "INV-1": "INV-1" (id ${first}), "INV-1" (id ${second})`);
+			expect(result.error?.message).toBe(`${label} Invoice "INV-1" (item 1): 2 invoices have the invoice no "INV-1": "INV-1" (id ${first}), "INV-1" (id ${second})`);
 		}
 		expect(ctx.sandbox.state().invoices).toHaveLength(2);
 	});
@@ -158,7 +161,7 @@ describe('Create or Update', () => {
 		expect(jsons(created)[0]).toEqual(expect.objectContaining({ invoice_no: 'INV-7', total: 110, action: 'created' }));
 		const updated = await upsert(200);
 		const id = jsons(created)[0].id as string;
-		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/invoice/all', `PUT /v1/invoice/${id}`]);
+		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${clientId}`, `PUT /v1/invoice/${id}`]);
 		expect(jsons(updated)[0]).toEqual(expect.objectContaining({ id, invoice_no: 'INV-7', total: 220, action: 'updated' }));
 		expect(ctx.sandbox.state().invoices).toHaveLength(1);
 	});
@@ -247,7 +250,7 @@ describe('Record Payment guards', () => {
 		const id = await newInvoice(await newClient(), 'INV-1', 100);
 		await ctx.api('GET', `/invoice/paid/${id}`);
 		expect(jsons(await pay(id, 10))).toEqual([{ success: true, id, skipped: true, message: 'Not recorded: the invoice "INV-1" is already Paid.' }]);
-		expect((await pay(id, 10, { ifPaid: 'error' })).error?.message).toBe('The invoice "INV-1" is already Paid: no payment recorded');
+		expect((await pay(id, 10, { ifPaid: 'error' })).error?.message).toBe(`Record Payment Invoice "${id}" (item 1): The invoice "INV-1" is already Paid: no payment recorded`);
 		expect(ctx.sandbox.state().invoices[0].payments).toEqual([]);
 		expect((await pay(id, 10, { ifPaid: 'record' })).error).toBeUndefined();
 		expect(ctx.sandbox.state().invoices[0].payments.map((p) => p.amount)).toEqual([10]);
@@ -256,7 +259,7 @@ describe('Record Payment guards', () => {
 	test('an amount over the outstanding balance is refused before sending', async () => {
 		const id = await newInvoice(await newClient(), 'INV-1', 100);
 		const result = await pay(id, 100.01);
-		expect(result.error?.message).toBe('"Amount Paid" 100.01 is more than the outstanding balance 100.00 of the invoice "INV-1"');
+		expect(result.error?.message).toBe(`Record Payment Invoice "${id}" (item 1): "Amount Paid" 100.01 is more than the outstanding balance 100.00 of the invoice "INV-1"`);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET']);
 	});
 

@@ -1,4 +1,4 @@
-import { todayIn } from '../../nodes/Invoicing/helpers/dates';
+import { todayIn } from '../../nodes/shared/dates';
 import { ISO_INSTANT, takeRequests, triggerOn, useService } from './setup';
 import { shiftDate } from './service';
 

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ISO_4217_CODES, toCurrencyCode } from '../../nodes/Invoicing/helpers/currencies';
-import { dateInTimeZone, toApiDate, todayIn } from '../../nodes/Invoicing/helpers/dates';
-import { isApiSuccess } from '../../nodes/Invoicing/helpers/errors';
-import { applyFilters } from '../../nodes/Invoicing/helpers/filters';
-import { encodeBracketForm } from '../../nodes/Invoicing/helpers/form-encoding';
-import { parseLineItems } from '../../nodes/Invoicing/helpers/line-items';
+import { ISO_4217_CODES, toCurrencyCode } from '../../nodes/Invoicing/helpers/input/currencies';
+import { dateInTimeZone, toApiDate, todayIn } from '../../nodes/shared/dates';
+import { isApiSuccess } from '../../nodes/shared/api-errors';
+import { applyFilters } from '../../nodes/Invoicing/helpers/output/list-filters';
+import { encodeBracketForm } from '../../nodes/Invoicing/helpers/input/form-encoding';
+import { parseLineItems } from '../../nodes/Invoicing/helpers/input/line-items';
 
 describe('encodeBracketForm', () => {
 	test('PHP bracket notation, URL-encoded, in key order, undefined left out', () => {

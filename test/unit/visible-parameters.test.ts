@@ -26,8 +26,8 @@ function collectionOptions(name: string, resource: string): string {
 
 describe('what the editor shows: each parameter declared once, shown exactly where it belongs', () => {
 	test.each([
-		['client', 'create', 'names additionalFields ifExists'],
-		['client', 'upsert', 'names additionalFields'],
+		['client', 'create', 'names additionalFields ifExists guardOptions'],
+		['client', 'upsert', 'names additionalFields guardOptions'],
 		['client', 'get', 'clientId'],
 		['client', 'update', 'clientId updateFields clearFields'],
 		['client', 'delete', 'clientId'],
@@ -37,8 +37,8 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['expense', 'update', 'expenseId updateFields clearFields'],
 		['expense', 'delete', 'expenseId'],
 		['expense', 'getAll', 'returnAll limit simplify filters'],
-		['invoice', 'create', 'client invoiceNo paymentStatus itemsMode items additionalFields ifExists'],
-		['invoice', 'upsert', 'client invoiceNo paymentStatus itemsMode items additionalFields'],
+		['invoice', 'create', 'client invoiceNo paymentStatus itemsMode items additionalFields ifExists guardOptions'],
+		['invoice', 'upsert', 'client invoiceNo paymentStatus itemsMode items additionalFields guardOptions existingPaymentStatus'],
 		['invoice', 'get', 'invoiceId simplify'],
 		['invoice', 'update', 'invoiceId itemsMode updateFields clearFields'],
 		['invoice', 'delete', 'invoiceId'],
@@ -47,8 +47,8 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['invoice', 'markPaid', 'invoiceId'],
 		['invoice', 'markNotPaid', 'invoiceId'],
 		['invoice', 'getAll', 'returnAll limit simplify filters'],
-		['estimate', 'create', 'client estimateNo itemsMode items additionalFields ifExists'],
-		['estimate', 'upsert', 'client estimateNo itemsMode items additionalFields'],
+		['estimate', 'create', 'client estimateNo itemsMode items additionalFields ifExists guardOptions'],
+		['estimate', 'upsert', 'client estimateNo itemsMode items additionalFields guardOptions'],
 		['estimate', 'get', 'estimateId simplify'],
 		['estimate', 'update', 'estimateId itemsMode updateFields clearFields'],
 		['estimate', 'delete', 'estimateId'],

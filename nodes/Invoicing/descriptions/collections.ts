@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Resource } from '../helpers/types';
+import type { Resource } from '../../shared/api-types';
 
 /** The options one resource contributes to a shared collection. */
 export type OptionsByResource = Partial<Record<Resource, INodeProperties[]>>;

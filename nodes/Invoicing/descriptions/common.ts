@@ -1,10 +1,7 @@
-import type { IHttpRequestMethods, INodeProperties, INodePropertyOptions, INodePropertyRouting } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guarded-requests';
-import type { GuardedResource } from '../helpers/matching';
-import { handleApiErrors, shapeDeleted, shapeFetched, shapeList, shapeRecord, shapeWrite, type PostReceive } from '../helpers/post-receive';
-import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/pre-send';
-import type { Resource } from '../helpers/types';
+import type { Resource } from '../../shared/api-types';
+import type { RecordField } from './spec-types';
 
 /**
  * Shows the properties for these resources and operations. n8n's declarative engine evaluates every
@@ -19,21 +16,6 @@ export function showFor(resources: Resource[], operations: string[], properties:
 			show: { ...property.displayOptions?.show, resource: resources, operation: operations },
 		},
 	}));
-}
-
-/** Routing of one operation: the request, then our preSend steps, then error handling before output shaping. */
-export function route(
-	method: IHttpRequestMethods,
-	url: string,
-	preSend: PreSend[],
-	postReceive: PostReceive[],
-): INodePropertyRouting {
-	return {
-		request: { method, url },
-		// paginate: the request goes through requestOperations.pagination, which names transport failures
-		send: { preSend, paginate: true },
-		output: { postReceive: [handleApiErrors, ...postReceive] },
-	};
 }
 
 /** A record chosen from a searchable list or given by ID. */
@@ -91,21 +73,37 @@ const DATE_SENT = 'Sent as YYYY-MM-DD in the workflow time zone';
 
 export const issueDateField: INodeProperties = { displayName: 'Issue Date', name: 'issueDate', type: 'dateTime', default: '', description: DATE_SENT };
 
-/** Optional fields invoices and estimates share. */
-export function documentOptionalFields(): INodeProperties[] {
+/** Optional fields invoices and estimates share, in the order they are sent. */
+export function documentRecordFields(): RecordField[] {
 	return [
-		currencyField,
-		{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-		{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '', description: `${DATE_SENT}; not before the issue date` },
-		issueDateField,
-		{ displayName: 'Note', name: 'note', type: 'string', typeOptions: { rows: 3 }, default: '', description: 'Footer note' },
+		{ editor: { displayName: 'Description', name: 'description', type: 'string', default: '' }, api: 'description', kind: 'text', role: 'optional', clearable: true },
+		{ editor: currencyField, api: 'currency', kind: 'currency', role: 'optional' },
 		{
-			displayName: 'Tax Rate (%)',
-			name: 'taxRate',
-			type: 'number',
-			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			description: 'Percent applied to the sub-total, e.g. 7.5',
+			editor: {
+				displayName: 'Tax Rate (%)',
+				name: 'taxRate',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				description: 'Percent applied to the sub-total, e.g. 7.5',
+			},
+			api: 'tax_rate',
+			kind: 'number',
+			role: 'optional',
+		},
+		{ editor: issueDateField, api: 'issue_date', kind: 'date', role: 'optional' },
+		{
+			editor: { displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '', description: `${DATE_SENT}; not before the issue date` },
+			api: 'due_date',
+			kind: 'date',
+			role: 'optional',
+		},
+		{
+			editor: { displayName: 'Note', name: 'note', type: 'string', typeOptions: { rows: 3 }, default: '', description: 'Footer note' },
+			api: 'note',
+			kind: 'text',
+			role: 'optional',
+			clearable: true,
 		},
 	];
 }
@@ -119,81 +117,3 @@ export const ACCEPTED_OPTIONS = [
 	{ name: 'Accepted', value: 'True' },
 	{ name: 'Not Accepted', value: 'False' },
 ];
-
-const isGuarded = (resource: Resource): resource is GuardedResource => resource !== 'expense';
-
-/** Create: with the duplicate guard where the record has a key (every kind but expenses). */
-function createRouting(resource: Resource): INodePropertyRouting {
-	return isGuarded(resource)
-		? route('POST', `/${resource}/add`, [buildGuardedCreate(resource)], [shapeWrite(resource)])
-		: route('POST', `/${resource}/add`, [buildCreateRequest(resource)], [shapeRecord(resource)]);
-}
-
-/** Create or Update, matched on the record's key (see helpers/matching). */
-export function upsertOperation(resource: GuardedResource, one: string, description: string): INodePropertyOptions {
-	return {
-		name: 'Create or Update',
-		value: 'upsert',
-		action: `Create or update ${one}`,
-		description,
-		routing: route('POST', `/${resource}/add`, [buildUpsertRequest(resource)], [shapeWrite(resource)]),
-	};
-}
-
-/** The five operations every resource has, routed; `one` is "client", `many` is "clients". */
-export function standardOperations(
-	resource: Resource,
-	names: { one: string; many: string },
-	descriptions: { create: string; delete: string; get: string; getAll: string; update: string },
-): INodePropertyOptions[] {
-	return [
-		{
-			name: 'Create',
-			value: 'create',
-			action: `Create ${names.one}`,
-			description: descriptions.create,
-			routing: createRouting(resource),
-		},
-		{
-			name: 'Delete',
-			value: 'delete',
-			action: `Delete ${names.one}`,
-			description: descriptions.delete,
-			routing: route('DELETE', `/${resource}/{id}`, [insertRecordId(resource)], [shapeDeleted(resource)]),
-		},
-		{
-			name: 'Get',
-			value: 'get',
-			action: `Get ${names.one}`,
-			description: descriptions.get,
-			routing: route('GET', `/${resource}/{id}`, [insertRecordId(resource)], [shapeFetched(resource)]),
-		},
-		{
-			name: 'Get Many',
-			value: 'getAll',
-			action: `Get many ${names.many}`,
-			description: descriptions.getAll,
-			routing: route('GET', `/${resource}/all`, [], [shapeList(resource)]),
-		},
-		{
-			name: 'Update',
-			value: 'update',
-			action: `Update ${names.one}`,
-			description: descriptions.update,
-			routing: route('PUT', `/${resource}/{id}`, [buildUpdateRequest(resource)], [shapeRecord(resource)]),
-		},
-	];
-}
-
-/** The Operation parameter of a resource; options sorted by name as n8n lists them. */
-export function operationProperty(resource: Resource, options: INodePropertyOptions[]): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: 'getAll',
-	};
-}

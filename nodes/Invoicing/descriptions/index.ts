@@ -1,41 +1,59 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { clientOperations } from './client/Client.resource';
-import { clientCreateFields } from './client/create.operation';
-import { estimateCreateFields } from './estimate/create.operation';
-import { estimateOperations } from './estimate/Estimate.resource';
-import { expenseCreateFields } from './expense/create.operation';
-import { expenseOperations } from './expense/Expense.resource';
-import { getManyFields } from './get-many';
-import { invoiceCreateFields } from './invoice/create.operation';
-import { invoiceOperations } from './invoice/Invoice.resource';
-import { recordPaymentFields } from './invoice/recordPayment.operation';
-import { lineItemFields } from './line-items';
-import { recordFields } from './records';
-import { sendFields } from './send';
-import { additionalFields, clearFields, ifExistsField, updateFields } from './write-fields';
+import { declareOnce, type Shown } from './declare-once';
+import { getManyProperties } from './get-many';
+import { lineItemProperties } from './line-items';
+import { recordLocators } from './records';
+import { RESOURCE_SPECS } from './resources';
+import { operationProperty } from './routing';
+import { operationsOf, operationsWith } from './spec-queries';
+import type { ResourceSpec } from './spec-types';
+import { additionalFieldsCollection, clearFieldsCollection, requiredParameter, updateFieldsCollection } from './write-fields';
+
+/** The required fields of every create form, as top-level parameters. */
+const requiredFields = (specs: readonly ResourceSpec[]): Shown[] =>
+	specs.flatMap((spec) =>
+		operationsWith(spec, 'create').flatMap((operation) =>
+			spec.fields.filter((field) => field.role === 'required').map((field) => ({ resource: spec.value, operation, property: requiredParameter(field) })),
+		),
+	);
+
+/** The parameters operations own (Send, Record Payment, If Already Exists). */
+const operationParameters = (specs: readonly ResourceSpec[]): Shown[] =>
+	specs.flatMap((spec) =>
+		spec.operations.flatMap((operation) => (operation.properties ?? []).map((property) => ({ resource: spec.value, operation: operation.value, property }))),
+	);
+
+function lineItems(specs: readonly ResourceSpec[]): INodeProperties[] {
+	const documents = specs.filter((spec) => spec.lineItems);
+	return lineItemProperties(
+		documents.map((spec) => spec.value),
+		operationsOf(documents, ['create']),
+		operationsOf(documents, ['update']),
+	);
+}
 
 /**
- * Every parameter of the node after Resource, each name declared once (n8n evaluates every declared
- * property for every item), in the order the editor shows them.
+ * Every parameter of the node after Resource, derived from the resource specs, each name declared once (n8n
+ * evaluates every declared property for every item), in the order the editor shows them.
  */
-export const invoicingProperties: INodeProperties[] = [
-	clientOperations,
-	estimateOperations,
-	expenseOperations,
-	invoiceOperations,
-	...recordFields,
-	...clientCreateFields,
-	...expenseCreateFields,
-	...invoiceCreateFields,
-	...estimateCreateFields,
-	...sendFields,
-	...recordPaymentFields,
-	...lineItemFields,
-	additionalFields,
-	...ifExistsField,
-	updateFields,
-	clearFields,
-	...getManyFields,
-];
+export function propertiesOf(specs: readonly ResourceSpec[]): INodeProperties[] {
+	return [
+		...[...specs].sort((a, b) => a.displayName.localeCompare(b.displayName)).map(operationProperty),
+		...recordLocators(specs),
+		...declareOnce(requiredFields(specs)),
+		...lineItems(specs),
+		additionalFieldsCollection(specs),
+		...declareOnce(operationParameters(specs)),
+		updateFieldsCollection(specs),
+		clearFieldsCollection(specs),
+		...getManyProperties(specs),
+	];
+}
 
+/** The Resource parameter's options, sorted by name as n8n lists them. */
+export const resourceOptions = (specs: readonly ResourceSpec[]) =>
+	[...specs].sort((a, b) => a.displayName.localeCompare(b.displayName)).map((spec) => ({ name: spec.displayName, value: spec.value }));
+
+export const invoicingProperties: INodeProperties[] = propertiesOf(RESOURCE_SPECS);
+export const invoicingResources = resourceOptions(RESOURCE_SPECS);

@@ -1,25 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { documentClientLocator, recordLocator, showFor } from './common';
-
-const DOCUMENT_OPERATIONS = ['get', 'update', 'delete', 'send'];
+import { recordLocator, showFor } from './common';
+import type { ResourceSpec } from './spec-types';
 
 /** Where an ID comes from, for people and AI agents alike. */
 const ID_HINT = (record: string) => `The ${record}: pick it from the list, or give its ID ("id" in the output of Create, Get or Get Many)`;
 
-/** The record each operation acts on, one locator per resource, and the client of a new invoice or estimate. */
-export const recordFields: INodeProperties[] = [
-	...showFor(['client'], ['get', 'update', 'delete'], [
-		recordLocator({ name: 'clientId', displayName: 'Client', searchMethod: 'searchClients', description: ID_HINT('client') }),
-	]),
-	...showFor(['expense'], ['get', 'update', 'delete'], [
-		recordLocator({ name: 'expenseId', displayName: 'Expense', searchMethod: 'searchExpenses', description: ID_HINT('expense') }),
-	]),
-	...showFor(['invoice'], [...DOCUMENT_OPERATIONS, 'recordPayment', 'markPaid', 'markNotPaid'], [
-		recordLocator({ name: 'invoiceId', displayName: 'Invoice', searchMethod: 'searchInvoices', description: ID_HINT('invoice') }),
-	]),
-	...showFor(['estimate'], DOCUMENT_OPERATIONS, [
-		recordLocator({ name: 'estimateId', displayName: 'Estimate', searchMethod: 'searchEstimates', description: ID_HINT('estimate') }),
-	]),
-	...showFor(['invoice', 'estimate'], ['create', 'upsert'], [documentClientLocator('The client the record is issued to')]),
-];
+/** The record each operation `onRecord` acts on: one locator per resource. */
+export function recordLocators(specs: readonly ResourceSpec[]): INodeProperties[] {
+	return specs.flatMap((spec) => {
+		const operations = spec.operations.filter((operation) => operation.onRecord).map((operation) => operation.value);
+		if (operations.length === 0) return [];
+		const { param, label, searchMethod } = spec.record;
+		return showFor([spec.value], operations, [
+			recordLocator({ name: param, displayName: label, searchMethod, description: ID_HINT(spec.displayName.toLowerCase()) }),
+		]);
+	});
+}

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from './common';
+import { settleOption } from './guard-fields';
 
 /** Send (invoice and estimate): the address, and an optional phone. */
-export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['send'], [
+export const sendFields: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -21,6 +21,7 @@ export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			settleOption,
 			{
 				displayName: 'Skip If Sent Within (Minutes)',
 				name: 'skipIfSentWithinMinutes',
@@ -32,4 +33,4 @@ export const sendFields: INodeProperties[] = showFor(['invoice', 'estimate'], ['
 			},
 		],
 	},
-]);
+];

@@ -1,5 +1,5 @@
 import { encodeForm } from '../../../bench/raw/form';
-import { encodeBracketForm } from '../../../nodes/Invoicing/helpers/form-encoding';
+import { encodeBracketForm } from '../../../nodes/Invoicing/helpers/input/form-encoding';
 
 describe('bench raw client form body', () => {
 	test('the same bytes as the node sends for an invoice with line items', () => {

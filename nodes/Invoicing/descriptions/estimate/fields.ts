@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ACCEPTED_OPTIONS, documentClientLocator, documentOptionalFields } from '../common';
+import { ACCEPTED_OPTIONS, documentClientLocator } from '../common';
 
 export const estimateNumberField: INodeProperties = {
 	displayName: 'Estimate Number',
@@ -18,15 +18,6 @@ export const acceptedField: INodeProperties = {
 	default: 'False',
 	description: 'Whether the client accepted the estimate',
 };
-
-/** Additional Fields of a create: the fields invoices have too, and Accepted. */
-export const estimateOptionalFields: INodeProperties[] = [acceptedField, ...documentOptionalFields()];
-
-export const estimateUpdateFields: INodeProperties[] = [
-	documentClientLocator('The client the record is issued to', false),
-	estimateNumberField,
-	...estimateOptionalFields,
-];
 
 export const estimateFilters: INodeProperties[] = [
 	{ ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' },

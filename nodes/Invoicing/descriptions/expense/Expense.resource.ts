@@ -1,14 +1,97 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { ResourceSpec } from '../spec-types';
+import { currencyField, issueDateField } from '../common';
+import { amountField, expenseDescriptionField, expenseFilters, vendorField } from './fields';
 
-import { operationProperty, standardOperations } from '../common';
-
-export const expenseOperations: INodeProperties = operationProperty(
-	'expense',
-	standardOperations('expense', { one: 'expense', many: 'expenses' }, {
-		create: 'Record an expense: what, when, how much, in which currency',
-		delete: 'Delete an expense permanently',
-		get: 'Get an expense by ID',
-		getAll: 'List expenses, optionally by date range, currency or vendor',
-		update: 'Change an expense; fields left out keep their values',
-	}),
-);
+export const expenseResource: ResourceSpec = {
+	value: 'expense',
+	displayName: 'Expense',
+	plural: 'Expenses',
+	encoding: 'form',
+	envelope: 'expense',
+	record: { param: 'expenseId', label: 'Expense', searchMethod: 'searchExpenses' },
+	createdRowKey: ['description'],
+	// the create form shows the required fields in this order
+	fields: [
+		{ editor: expenseDescriptionField, api: 'description', kind: 'text', role: 'required', stored: 'description' },
+		{ editor: issueDateField, api: 'issue_date', kind: 'date', role: 'required', stored: 'issued_date' },
+		{ editor: amountField, api: 'amount', kind: 'number', role: 'required', stored: 'amount' },
+		{ editor: currencyField, api: 'currency', kind: 'currency', role: 'required', stored: 'currency' },
+		{ editor: vendorField, api: 'vendor', kind: 'text', role: 'optional', clearable: true },
+	],
+	lineItems: false,
+	filters: expenseFilters,
+	simpleFields: ['id', 'description', 'vendor', 'category', 'amount', 'currency', 'issued_date'],
+	operations: [
+		{
+			value: 'create',
+			name: 'Create',
+			action: 'Create expense',
+			description: 'Record an expense: what, when, how much, in which currency',
+			method: 'POST',
+			path: '/expense/add',
+			preSend: 'create',
+			postReceive: 'record',
+			repeat: 'twice',
+			// an expense has no key to recognise it by: a retry may record it twice
+			guarded: false,
+			onRecord: false,
+			form: 'create',
+		},
+		{
+			value: 'delete',
+			name: 'Delete',
+			action: 'Delete expense',
+			description: 'Delete an expense permanently',
+			method: 'DELETE',
+			path: '/expense/{id}',
+			preSend: 'recordId',
+			postReceive: 'deleted',
+			repeat: 'harmless',
+			guarded: false,
+			onRecord: true,
+			form: 'none',
+		},
+		{
+			value: 'get',
+			name: 'Get',
+			action: 'Get expense',
+			description: 'Get an expense by ID',
+			method: 'GET',
+			path: '/expense/{id}',
+			preSend: 'recordId',
+			postReceive: 'fetched',
+			repeat: 'read',
+			guarded: false,
+			onRecord: true,
+			form: 'get',
+		},
+		{
+			value: 'getAll',
+			name: 'Get Many',
+			action: 'Get many expenses',
+			description: 'List expenses, optionally by date range, currency or vendor',
+			method: 'GET',
+			path: '/expense/all',
+			preSend: 'none',
+			postReceive: 'list',
+			repeat: 'read',
+			guarded: false,
+			onRecord: false,
+			form: 'list',
+		},
+		{
+			value: 'update',
+			name: 'Update',
+			action: 'Update expense',
+			description: 'Change an expense; fields left out keep their values',
+			method: 'PUT',
+			path: '/expense/{id}',
+			preSend: 'update',
+			postReceive: 'record',
+			repeat: 'harmless',
+			guarded: false,
+			onRecord: true,
+			form: 'update',
+		},
+	],
+};

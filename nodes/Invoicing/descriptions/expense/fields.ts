@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { currencyField, issueDateField } from '../common';
+export const amountField: INodeProperties = {
+	displayName: 'Amount',
+	name: 'amount',
+	type: 'number',
+	default: 0,
+	typeOptions: { minValue: 0, numberPrecision: 2 },
+};
 
-/** The expense's inputs: required on create, all optional under Update Fields. */
-export const expenseInputFields: INodeProperties[] = [
-	{ displayName: 'Amount', name: 'amount', type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 2 } },
-	currencyField,
-	{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-	issueDateField,
-];
+export const expenseDescriptionField: INodeProperties = { displayName: 'Description', name: 'description', type: 'string', default: '' };
 
 export const vendorField: INodeProperties = {
 	displayName: 'Vendor',

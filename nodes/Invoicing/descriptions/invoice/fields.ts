@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { documentClientLocator, documentOptionalFields, PAYMENT_STATUS_OPTIONS } from '../common';
+import { documentClientLocator, PAYMENT_STATUS_OPTIONS } from '../common';
 
 export const invoiceNumberField: INodeProperties = {
 	displayName: 'Invoice Number',
@@ -17,13 +17,6 @@ export const paymentStatusField: INodeProperties = {
 	options: PAYMENT_STATUS_OPTIONS,
 	default: 'Not Paid',
 };
-
-export const invoiceUpdateFields: INodeProperties[] = [
-	documentClientLocator('The client the record is issued to', false),
-	invoiceNumberField,
-	paymentStatusField,
-	...documentOptionalFields(),
-];
 
 export const invoiceFilters: INodeProperties[] = [
 	documentClientLocator('Only records of this client', false),

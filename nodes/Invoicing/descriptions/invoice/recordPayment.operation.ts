@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../common';
+import { settleOption } from '../guard-fields';
 
-export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['recordPayment'], [
+/** Record Payment: the payment, and the guards against recording it twice. */
+export const recordPaymentFields: INodeProperties[] = [
 	{
 		displayName: 'Payment Date',
 		name: 'paymentDate',
@@ -67,6 +68,7 @@ export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['rec
 				default: true,
 				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
 			},
+			settleOption,
 			{
 				displayName: 'Skip Repeat Within (Minutes)',
 				name: 'repeatWindowMinutes',
@@ -78,4 +80,4 @@ export const recordPaymentFields: INodeProperties[] = showFor(['invoice'], ['rec
 			},
 		],
 	},
-]);
+];

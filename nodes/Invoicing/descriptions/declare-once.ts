@@ -1,0 +1,41 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { Resource } from '../../shared/api-types';
+import { showFor } from './common';
+
+/** A parameter one operation of one resource shows. */
+export interface Shown {
+	resource: Resource;
+	operation: string;
+	property: INodeProperties;
+}
+
+const definition = (property: INodeProperties) => JSON.stringify({ ...property, displayOptions: undefined });
+
+/**
+ * The parameters as the node declares them: each name once (n8n evaluates every declared property for
+ * every item), shown for every resource and operation that has it. A name must mean the same definition
+ * wherever it is shown, and its resources and operations must form a full product (displayOptions cannot
+ * say more); anything else is a programming error, refused when the node loads.
+ */
+export function declareOnce(shown: Shown[]): INodeProperties[] {
+	const byName = new Map<string, { property: INodeProperties; pairs: Set<string>; resources: Set<Resource>; operations: Set<string> }>();
+	for (const { resource, operation, property } of shown) {
+		let entry = byName.get(property.name);
+		if (!entry) {
+			entry = { property, pairs: new Set(), resources: new Set(), operations: new Set() };
+			byName.set(property.name, entry);
+		} else if (definition(entry.property) !== definition(property)) {
+			throw new Error(`Parameter "${property.name}" is defined differently for ${resource} ${operation}`);
+		}
+		entry.pairs.add(`${resource}/${operation}`);
+		entry.resources.add(resource);
+		entry.operations.add(operation);
+	}
+	return [...byName.values()].map(({ property, pairs, resources, operations }) => {
+		if (pairs.size !== resources.size * operations.size) {
+			throw new Error(`Parameter "${property.name}" is shown for ${[...pairs].join(', ')}: not every resource has every one of these operations`);
+		}
+		return showFor([...resources], [...operations], [property])[0];
+	});
+}

@@ -1,0 +1,70 @@
+import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
+
+import type { Resource } from '../../shared/api-types';
+import { buildGuardedCreate, buildGuardedSend, buildUpsertRequest, guardedRecordPayment } from '../helpers/guards/guarded-requests';
+import { asDocument, asGuarded } from '../helpers/guards/matching';
+import {
+	handleApiErrors,
+	shapeAction,
+	shapeDeleted,
+	shapeFetched,
+	shapeList,
+	shapeRecord,
+	shapeWrite,
+	type PostReceive,
+} from '../helpers/output/post-receive';
+import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
+import type { OperationSpec, ResourceSpec } from './spec-types';
+
+/** The preSend steps an operation spec names, built for its resource. */
+export const PRE_SEND = {
+	none: (): PreSend[] => [],
+	recordId: (resource: Resource) => [insertRecordId(resource)],
+	create: (resource: Resource) => [buildCreateRequest(resource)],
+	guardedCreate: (resource: Resource) => [buildGuardedCreate(asGuarded(resource))],
+	upsert: (resource: Resource) => [buildUpsertRequest(asGuarded(resource))],
+	update: (resource: Resource) => [buildUpdateRequest(resource)],
+	send: (resource: Resource) => [buildGuardedSend(asDocument(resource))],
+	recordPayment: (): PreSend[] => [guardedRecordPayment],
+} satisfies Record<string, (resource: Resource) => PreSend[]>;
+
+/** The output shaping an operation spec names, built for its resource; handleApiErrors always runs first. */
+export const POST_RECEIVE = {
+	list: shapeList,
+	record: shapeRecord,
+	fetched: shapeFetched,
+	write: (resource: Resource) => shapeWrite(asGuarded(resource)),
+	action: shapeAction,
+	deleted: shapeDeleted,
+} satisfies Record<string, (resource: Resource) => PostReceive>;
+
+/** The operation's request, then its preSend, then error handling before output shaping. */
+export function routingOf(resource: Resource, operation: OperationSpec): INodePropertyRouting {
+	return {
+		request: { method: operation.method, url: operation.path },
+		// paginate: the request goes through requestOperations.pagination, which names transport failures
+		send: { preSend: PRE_SEND[operation.preSend](resource), paginate: true },
+		output: { postReceive: [handleApiErrors, POST_RECEIVE[operation.postReceive](resource)] },
+	};
+}
+
+/** The Operation parameter of a resource; options sorted by name as n8n lists them. */
+export function operationProperty(spec: ResourceSpec): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [spec.value] } },
+		options: spec.operations
+			.map((operation) => ({
+				name: operation.name,
+				value: operation.value,
+				action: operation.action,
+				description: operation.description,
+				routing: routingOf(spec.value, operation),
+			}))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: 'getAll',
+	};
+}

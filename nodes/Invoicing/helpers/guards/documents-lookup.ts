@@ -1,0 +1,57 @@
+import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
+
+import { listOf } from '../../../shared/api-answers';
+import { readApi } from '../request/read-api';
+import { sharedList, type RunScope } from './run-scope';
+
+export type DocumentKind = 'invoice' | 'estimate';
+
+/**
+ * Past this many distinct clients in one run, one read of the whole list replaces the reads per client: it
+ * costs one request instead of that many (rate limits), whatever the book's size.
+ */
+export const MAX_CLIENT_READS = 20;
+
+const RELATED: Record<DocumentKind, string> = { invoice: 'invoices', estimate: 'estimates' };
+
+/** Call before any await: the run decides how to look up once every item has said which client it needs. */
+export function joinClient(scope: RunScope, clientId: string): void {
+	scope.clients.add(clientId);
+}
+
+function lookupWay(scope: RunScope): Promise<'perClient' | 'wholeList'> {
+	// a timer runs only after every item of the run has joined (as in runScope)
+	scope.lookupWay ??= sleep(0).then(() => (scope.clients.size > MAX_CLIENT_READS ? 'wholeList' : 'perClient'));
+	return scope.lookupWay;
+}
+
+/** The client's invoices or estimates as the service has them now: `GET /client/{id}`, whose size follows that client's history. */
+export async function readClientDocuments(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	kind: DocumentKind,
+	clientId: string,
+): Promise<IDataObject[]> {
+	const body = await readApi(ctx, options, `/client/${encodeURIComponent(clientId)}`);
+	return listOf(body, RELATED[kind]);
+}
+
+/**
+ * The client's invoices or estimates, read once per run and shared by its items (kept up to date with what the
+ * run creates): one `GET /client/{id}` per distinct client, or, for a run touching many clients, one read of
+ * the whole list, then only that client's records of it.
+ */
+export async function documentsOfRun(
+	ctx: IExecuteSingleFunctions,
+	scope: RunScope,
+	options: IHttpRequestOptions,
+	kind: DocumentKind,
+	clientId: string,
+): Promise<IDataObject[]> {
+	const way = await lookupWay(scope);
+	return await sharedList(scope, `${kind}\u0000${clientId}`, async () => {
+		if (way === 'perClient') return await readClientDocuments(ctx, options, kind, clientId);
+		const all = await sharedList(scope, kind, async () => listOf(await readApi(ctx, options, `/${kind}/all`), 'data'));
+		return all.filter((record) => String(record.customer_id) === clientId);
+	});
+}

@@ -1,0 +1,234 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { listOf } from '../../../shared/api-answers';
+import type { ApiParams } from '../../../shared/api-types';
+import { inputError } from '../errors/item-errors';
+import { RECORD_ID } from '../input/field-specs';
+import { readRecordId } from '../input/parameters';
+import { createParams, paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
+import { readApi } from '../request/read-api';
+import { describeRecord, matchKey, type GuardedResource } from './matching';
+import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
+import { statusOnUpdate } from './payment-status';
+import { runScope } from './run-scope';
+import { lookUntilSettled, settleMs } from './uncertain-writes';
+import { decide, inTurn, readInstead, recordsOfRun, singleMatch, type GuardedWrite } from './write-guards';
+
+export type IfExists = 'returnIdentical' | 'error' | 'create';
+
+/** The key items take turns on: an invoice or estimate number counts within its client (the lookup is the client's). */
+const turnKey = (resource: GuardedResource, params: ApiParams) => {
+	const key = matchKey(resource, params);
+	const client = resource === 'client' ? '' : `\u0000${String(params.client)}`;
+	return `${resource}${client}\u0000${key.field}\u0000${key.value}`;
+};
+
+type MatchOutcome = (match: IDataObject | undefined, list: IDataObject[], endTurn: () => void, write: GuardedWrite) => IHttpRequestOptions;
+
+/** Options collection of the guarded Create and Create or Update (its settle time). */
+const WRITE_OPTIONS = 'guardOptions';
+
+/**
+ * In this item's turn on its key: the run's one lookup (a client's documents, or the clients), the single match
+ * (or none), then what to send. After an unanswered write on this key in this execution, it looks again until
+ * that write had time to land (see uncertain-writes).
+ */
+async function withMatch(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	resource: GuardedResource,
+	params: ApiParams,
+	outcome: MatchOutcome,
+): Promise<IHttpRequestOptions> {
+	const scope = runScope(ctx);
+	const clientId = resource === 'client' ? undefined : String(params.client);
+	if (clientId !== undefined) joinClient(scope, clientId);
+	const key = turnKey(resource, params);
+	return await inTurn(ctx, options, key, async (endTurn) => {
+		let list: IDataObject[] = [];
+		const match = await lookUntilSettled(ctx, options, key, async (again) => {
+			if (!again) {
+				list =
+					resource === 'client' || clientId === undefined
+						? await recordsOfRun(ctx, scope, options, 'client')
+						: await documentsOfRun(ctx, scope, options, resource, clientId);
+				return singleMatch(ctx, resource, params, list);
+			}
+			const fresh =
+				resource === 'client' || clientId === undefined
+					? listOf(await readApi(ctx, options, '/client/all'), 'data')
+					: await readClientDocuments(ctx, options, resource, clientId);
+			const found = singleMatch(ctx, resource, params, fresh);
+			if (found) list.push(found);
+			return found;
+		});
+		return outcome(match, list, endTurn, { key, settleMs: settleMs(ctx, options, WRITE_OPTIONS) });
+	});
+}
+
+/**
+ * Create with a duplicate guard: the record's key (number within its client; a client's e-mail, else name) is
+ * looked up once per run; an existing identical record is returned instead of a second one (checked against
+ * the answer, see shapeWrite), a different one is an error, unless If Already Exists says Create Anyway.
+ */
+export function buildGuardedCreate(resource: GuardedResource): PreSend {
+	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const params = createParams(this, resource);
+		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
+		if (ifExists === 'create') {
+			decide(this, { kind: 'create', resource });
+			return withParams(this, resource, options, params);
+		}
+		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
+			if (!match) {
+				decide(this, { kind: 'create', resource, list }, endTurn, write);
+				return withParams(this, resource, options, params);
+			}
+			if (ifExists === 'error') {
+				throw inputError(
+					this,
+					`The ${resource} ${describeRecord(resource, match)} already exists`,
+					'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway".',
+				);
+			}
+			decide(this, { kind: 'existing', wanted: params, resource }, endTurn);
+			return readInstead(options, resource, String(match.id));
+		});
+	};
+}
+
+/** Create or Update: one match is updated (PUT), none is created, several are an error naming them. */
+export function buildUpsertRequest(resource: GuardedResource): PreSend {
+	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const params = createParams(this, resource);
+		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
+			if (!match) {
+				decide(this, { kind: 'create', resource, list }, endTurn, write);
+				return withParams(this, resource, options, params);
+			}
+			decide(this, { kind: 'update' }, endTurn);
+			const sent = resource === 'invoice' ? { ...params, payment_status: statusOnUpdate(this, params.payment_status, match.payment_status) } : params;
+			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
+		});
+	};
+}
+
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+const money = (value: unknown) => (cents(value) / 100).toFixed(2);
+
+/** A service timestamp ("YYYY-MM-DD HH:MM:SS", UTC) within the last `minutes`. */
+function isRecent(timestamp: unknown, minutes: number, now = Date.now()): boolean {
+	const at = Date.parse(`${String(timestamp).replace(' ', 'T')}Z`);
+	return Number.isFinite(at) && now - at <= minutes * 60_000 && at - now <= 60_000;
+}
+
+const firstOf = (body: IDataObject, key: string): IDataObject => listOf(body, key)[0] ?? {};
+
+export type IfPaid = 'skip' | 'error' | 'record';
+
+const PAYMENT_OPTIONS = 'paymentOptions';
+const SEND_OPTIONS = 'sendOptions';
+
+/** A guard's look at the record: skip with this message, or send (and what it saw, for a retry). */
+type Verdict = { skip: string } | { write: true; seen: string[] };
+
+/**
+ * Record Payment, guarded against what retries and re-runs do: an invoice already Paid is skipped (or an
+ * error), the same amount and method recorded within the last minutes (the service keeps no payment key) is
+ * taken for this very payment, sent before, and an amount over the outstanding balance is refused. After an
+ * unanswered payment in this execution, a payment of that amount the earlier look had not seen is that one.
+ */
+export async function guardedRecordPayment(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const id = readRecordId(this, RECORD_ID.invoice.param, RECORD_ID.invoice.label);
+	const params = paymentParams(this);
+	const guards = this.getNodeParameter(PAYMENT_OPTIONS, {}) as IDataObject;
+	const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
+	const refuseOverpayment = guards.refuseOverpayment !== false;
+	const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
+	const send = () => withParams(this, 'invoice', options, { id, ...params });
+	if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
+	const key = `payment\u0000${id}`;
+	return await inTurn(this, options, key, async (endTurn) => {
+		const look = async (_again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
+			const body = await readApi(this, options, `/invoice/${encodeURIComponent(id)}`);
+			const invoice = firstOf(body, 'invoice');
+			const label = `invoice "${String(invoice.invoice_no ?? id)}"`;
+			const payments = listOf(body, 'payments');
+			if (invoice.payment_status === 'Paid' && ifPaid !== 'record') {
+				if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
+				return { skip: `Not recorded: the ${label} is already Paid.` };
+			}
+			const method = params.payment_method;
+			const sameAmount = (p: IDataObject) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method);
+			const repeat = payments.find(
+				(p) => sameAmount(p) && ((windowMinutes > 0 && isRecent(p.created_at, windowMinutes)) || (earlier?.seen !== undefined && !earlier.seen.includes(String(p.reference)))),
+			);
+			if (repeat) {
+				const by = repeat.bank ? ` by ${String(repeat.bank)}` : '';
+				const within = windowMinutes > 0 ? `, within the last ${windowMinutes} minutes` : ', after the earlier attempt got no answer';
+				return { skip: `Not recorded again: a payment of ${money(repeat.amount)}${by} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)})${within}.` };
+			}
+			const balance = invoice.outstanding_balance ?? invoice.total;
+			if (refuseOverpayment && balance !== undefined && cents(params.amount_paid) > cents(balance)) {
+				throw inputError(
+					this,
+					`"Amount Paid" ${money(params.amount_paid)} is more than the outstanding balance ${money(balance)} of the ${label}`,
+					'Check the amount, or turn off "Refuse Overpayment" under Options.',
+				);
+			}
+			return { write: true, seen: payments.map((p) => String(p.reference)) };
+		};
+		return decideOnLook(this, options, key, PAYMENT_OPTIONS, endTurn, look, send, 'invoice', id);
+	});
+}
+
+/** Sends or skips per the guard's looks (repeated while an earlier unanswered write settles). */
+async function decideOnLook(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	key: string,
+	optionsCollection: string,
+	endTurn: () => void,
+	look: (again: boolean, earlier?: { seen?: string[] }) => Promise<Verdict | undefined>,
+	send: () => IHttpRequestOptions,
+	resource: 'invoice' | 'estimate',
+	id: string,
+): Promise<IHttpRequestOptions> {
+	let seen: string[] = [];
+	const skip = await lookUntilSettled(ctx, options, key, async (again, earlier) => {
+		const verdict = await look(again, earlier);
+		if (verdict && 'skip' in verdict) return verdict.skip;
+		seen = earlier?.seen ?? verdict?.seen ?? [];
+		return undefined;
+	});
+	if (skip !== undefined) {
+		decide(ctx, { kind: 'skip', message: skip }, endTurn);
+		return readInstead(options, resource, id);
+	}
+	decide(ctx, { kind: 'write' }, endTurn, { key, settleMs: settleMs(ctx, options, optionsCollection), seen });
+	return send();
+}
+
+/** Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. */
+export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
+	return async function guardedSend(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const { param, label } = RECORD_ID[resource];
+		const id = readRecordId(this, param, label);
+		const params = sendParams(this);
+		const windowMinutes = Number((this.getNodeParameter(SEND_OPTIONS, {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
+		const send = () => withParams(this, resource, options, { id, ...params });
+		if (!(windowMinutes > 0)) return send();
+		const key = `send\u0000${resource}\u0000${id}`;
+		return await inTurn(this, options, key, async (endTurn) => {
+			const look = async (): Promise<Verdict> => {
+				const body = await readApi(this, options, `/${resource}/${encodeURIComponent(id)}`);
+				const email = String(params.email).toLowerCase();
+				const log = listOf(body, 'send_log');
+				const sent = log.find((entry) => String(entry.email).toLowerCase() === email && isRecent(entry.date, windowMinutes));
+				if (sent) return { skip: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` };
+				return { write: true, seen: [] };
+			};
+			return decideOnLook(this, options, key, SEND_OPTIONS, endTurn, look, send, resource, id);
+		});
+	};
+}

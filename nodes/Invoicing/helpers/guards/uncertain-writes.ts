@@ -1,0 +1,92 @@
+import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
+
+/**
+ * Writes of this execution whose outcome is unknown (time-out, dropped connection, 5xx), by guard key, so that
+ * a retry (n8n's Retry On Fail re-runs the node in the same execution) looks again for the earlier write until
+ * it had time to land, instead of sending a second one. Kept in the execution's node context (n8n's per-execution
+ * store, `getContext('node')`): it lives exactly as long as the execution, and nothing outlives it.
+ */
+interface UncertainWrite {
+	/** When the write failed (ms since epoch). */
+	at: number;
+	/** Until when a retry keeps looking before it sends again. */
+	until: number;
+	/** What the guard saw before the write (payment references, send log dates): a new entry is that write. */
+	seen?: string[];
+}
+
+type Memory = Record<string, UncertainWrite>;
+
+const CONTEXT_KEY = 'invoicingUncertainWrites';
+
+/** Default of the settle option: how many request time-outs a retry keeps looking after an unanswered write. */
+export const DEFAULT_SETTLE_TIMEOUTS = 5;
+
+// only when the engine offers no execution context (never in n8n's own runs): keyed by execution and node
+const fallback = new Map<string, Memory>();
+
+function memory(ctx: IExecuteSingleFunctions): Memory {
+	try {
+		const context = ctx.getContext('node') as IDataObject;
+		context[CONTEXT_KEY] ??= {};
+		return context[CONTEXT_KEY] as Memory;
+	} catch {
+		const key = `${ctx.getExecutionId() ?? ''}\u0000${ctx.getNode().name}`;
+		let entry = fallback.get(key);
+		if (!entry) {
+			if (fallback.size > 100) fallback.clear();
+			entry = {};
+			fallback.set(key, entry);
+		}
+		return entry;
+	}
+}
+
+/** The settle time of this write in ms: the option (in request time-outs) times the request's own time-out. */
+export function settleMs(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, optionsCollection: string): number {
+	const chosen = (ctx.getNodeParameter(optionsCollection, {}) as IDataObject).settleTimeouts;
+	const factor = chosen === undefined || chosen === '' ? DEFAULT_SETTLE_TIMEOUTS : Number(chosen);
+	if (!(factor > 0)) return 0;
+	return factor * (options.timeout ?? 300_000);
+}
+
+export function noteUncertainWrite(ctx: IExecuteSingleFunctions, key: string, settle: number, seen?: string[]): void {
+	if (!(settle > 0)) return;
+	const at = Date.now();
+	memory(ctx)[key] = { at, until: at + settle, ...(seen ? { seen } : {}) };
+}
+
+/** The earlier unanswered write on this key still settling, if any; a settled one is forgotten. */
+export function unsettledWrite(ctx: IExecuteSingleFunctions, key: string): UncertainWrite | undefined {
+	const mine = memory(ctx);
+	const now = Date.now();
+	for (const [other, write] of Object.entries(mine)) if (write.until <= now) delete mine[other];
+	return mine[key];
+}
+
+export function forgetWrite(ctx: IExecuteSingleFunctions, key: string): void {
+	delete memory(ctx)[key];
+}
+
+/** How long between two looks while a write settles: a quarter of the time-out, from 0.2 s to 30 s. */
+const pollInterval = (options: IHttpRequestOptions) => Math.min(30_000, Math.max(200, (options.timeout ?? 300_000) / 4));
+
+/**
+ * Looks with `look` (`again` from the second look on: read afresh) until it finds the earlier write or its settle time is over; without an unsettled write on
+ * the key, looks once. Returns what the last look found (undefined: nothing landed, send).
+ */
+export async function lookUntilSettled<T>(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	key: string,
+	look: (again: boolean, earlier: UncertainWrite | undefined) => Promise<T | undefined>,
+): Promise<T | undefined> {
+	const earlier = unsettledWrite(ctx, key);
+	let found = await look(false, earlier);
+	while (found === undefined && earlier && Date.now() < earlier.until) {
+		await sleep(Math.min(pollInterval(options), Math.max(0, earlier.until - Date.now())));
+		found = await look(true, earlier);
+	}
+	if (earlier) forgetWrite(ctx, key);
+	return found;
+}

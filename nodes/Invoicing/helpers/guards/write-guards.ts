@@ -1,0 +1,139 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { isApiSuccess, outcomeUnknown } from '../../../shared/api-errors';
+import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
+import { inputError } from '../errors/item-errors';
+import { ENVELOPE } from '../input/field-specs';
+import { readApi } from '../request/read-api';
+import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
+import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { noteUncertainWrite } from './uncertain-writes';
+
+/** What the node decided for one item before its request left; read back when the answer comes. */
+export type WriteDecision =
+	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[] }
+	| { kind: 'update' }
+	| { kind: 'write' }
+	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
+	| { kind: 'skip'; message: string };
+
+/** A write the guard let through: its key, and what a retry needs should its outcome be unknown. */
+export interface GuardedWrite {
+	key: string;
+	/** How long a retry keeps looking for it (0: not at all). */
+	settleMs: number;
+	/** What the guard saw before it (payment references, send log entries). */
+	seen?: string[];
+}
+
+interface Pending {
+	decision: WriteDecision;
+	endTurn?: () => void;
+	write?: GuardedWrite;
+}
+
+// Keyed by the item's own execution context: it lives exactly as long as the item's request.
+const pending = new WeakMap<IExecuteSingleFunctions, Pending>();
+
+/** The item's entry; the engine hands the pagination step an object whose prototype is the item's context. */
+function pendingOf(ctx: IExecuteSingleFunctions): Pending | undefined {
+	return pending.get(ctx) ?? pending.get(Object.getPrototypeOf(ctx) as IExecuteSingleFunctions);
+}
+
+export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefined {
+	return pendingOf(ctx)?.decision;
+}
+
+/** `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). */
+export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void, write?: GuardedWrite): void {
+	pending.set(ctx, { decision, endTurn, write });
+}
+
+function endItemTurn(entry: Pending): void {
+	entry.endTurn?.();
+	entry.endTurn = undefined;
+}
+
+/** A write whose answer never came (time-out, dropped connection): a retry looks for it first; the next item may go. */
+export function settleFailedWrite(ctx: IExecuteSingleFunctions, mayHaveArrived: boolean): void {
+	const entry = pendingOf(ctx);
+	if (!entry) return;
+	if (mayHaveArrived && entry.write) noteUncertainWrite(ctx, entry.write.key, entry.write.settleMs, entry.write.seen);
+	endItemTurn(entry);
+}
+
+/**
+ * Called first for every answer: a record this run created joins the run's list (so a later item with
+ * the same key finds it), then the next item waiting on the key may go.
+ */
+export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): void {
+	const entry = pendingOf(ctx);
+	if (!entry) return;
+	const { decision } = entry;
+	if (entry.write && outcomeUnknown(response.statusCode, response.body)) {
+		noteUncertainWrite(ctx, entry.write.key, entry.write.settleMs, entry.write.seen);
+	}
+	if (!entry.endTurn) return;
+	if (decision.kind === 'create' && decision.list && isApiSuccess(response.statusCode, response.body)) {
+		const created = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
+		if (Array.isArray(created) && typeof created[0] === 'object') decision.list.push(created[0] as IDataObject);
+	}
+	endItemTurn(entry);
+}
+
+/** The request's own time-out bounds how long an item waits for an earlier one that never reports back. */
+const turnTimeout = (options: IHttpRequestOptions) => (options.timeout ?? 300_000) + 1_000;
+
+/**
+ * Runs `work` in this item's turn on `key`; the turn ends when the answer settles, or at once on a failure
+ * here. Call it before any await: the run's scope is only found while the engine's item loop is on.
+ */
+export async function inTurn<T>(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	key: string,
+	work: (endTurn: () => void, scope: RunScope) => Promise<T>,
+): Promise<T> {
+	const scope = runScope(ctx);
+	const endTurn = await takeTurn(scope, key, turnTimeout(options));
+	let handedOver = false;
+	try {
+		const result = await work(endTurn, scope);
+		handedOver = true;
+		return result;
+	} finally {
+		if (!handedOver) endTurn();
+	}
+}
+
+/** Every record of a kind, fetched once per run and shared by its items. */
+export function recordsOfRun(
+	ctx: IExecuteSingleFunctions,
+	scope: RunScope,
+	options: IHttpRequestOptions,
+	resource: GuardedResource,
+): Promise<IDataObject[]> {
+	return sharedList(scope, resource, async () => {
+		const body = await readApi(ctx, options, `/${resource}/all`);
+		return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	});
+}
+
+/** The one record this item's key matches, none, or an error naming every match when there are several. */
+export function singleMatch(ctx: IExecuteSingleFunctions, resource: GuardedResource, params: ApiParams, records: IDataObject[]): IDataObject | undefined {
+	const matches = findMatches(resource, params, records);
+	if (matches.length > 1) {
+		const key = matchKey(resource, params);
+		throw inputError(
+			ctx,
+			`${matches.length} ${resource}s have the ${key.field.replace('_', ' ')} "${key.value}": ${matches.map((m) => describeRecord(resource, m)).join(', ')}`,
+			'The node never guesses which one you mean: make the key unique in the service, or use the record ID with Update.',
+		);
+	}
+	return matches[0];
+}
+
+/** The request becomes a read of the record, so the engine's answer carries it (nothing is written). */
+export function readInstead(options: IHttpRequestOptions, resource: GuardedResource | 'invoice', id: string): IHttpRequestOptions {
+	return { ...options, method: 'GET', url: `/${resource}/${encodeURIComponent(id)}`, qs: {}, body: undefined };
+}

@@ -1,0 +1,123 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NodeHelpers, type INodeParameters, type IWorkflowBase } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { API_KEY } from './fixture';
+import { INVOICING_TYPE } from './harness/node-types';
+import { runSavedWorkflow, savedWorkflowNodeTypes, type SavedWorkflowRun } from './harness/saved-workflow';
+
+/**
+ * Workflows saved with each version's parameters (test/corpus/v<version>/), as n8n saves them: parameters
+ * equal to their default left out. Each must keep running: n8n must not refuse it, and it must send the same
+ * requests and give the same items as when it was recorded (`<name>.expected.json`, written only with
+ * INVOICING_RECORD_CORPUS=1 and then read by a person before committing).
+ */
+const CORPUS = join(__dirname, '..', 'corpus');
+const RECORD = process.env.INVOICING_RECORD_CORPUS === '1';
+
+/** Records a workflow needs before it runs (the sandbox starts empty, with a fixed clock and ids). */
+const SETUP: Record<string, (sandbox: Sandbox) => Promise<void>> = {
+	'v1/defaults': async (sandbox) => {
+		const post = (path: string, body: object) =>
+			fetch(`${sandbox.url}${path}`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+		await post('/client/add', { names: 'Umbrella Corp', email: 'ap@umbrella.example' });
+		await post('/invoice/add', {
+			client: '1000000000000001',
+			invoice_no: 'INV-D-1',
+			payment_status: 'Not Paid',
+			currency: 'USD',
+			issue_date: '2026-01-02',
+			due_date: '2026-01-09',
+			items: [{ description: 'Consulting', quantity: 3, rate: 120 }],
+		});
+	},
+};
+
+interface Expected {
+	requests: Array<{ method: string; path: string; query: Record<string, unknown>; body: string }>;
+	nodes: SavedWorkflowRun['nodes'];
+}
+
+const corpus = readdirSync(CORPUS)
+	.filter((dir) => /^v\d+$/.test(dir))
+	.flatMap((dir) =>
+		readdirSync(join(CORPUS, dir))
+			.filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json'))
+			.map((file) => ({ key: `${dir}/${file.replace(/\.json$/, '')}`, version: Number(dir.slice(1)), path: join(CORPUS, dir, file) })),
+	);
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as IWorkflowBase;
+const invoicingNodes = (workflow: IWorkflowBase) => workflow.nodes.filter((node) => node.type === INVOICING_TYPE);
+const description = savedWorkflowNodeTypes().getByNameAndVersion(INVOICING_TYPE, 1).description;
+
+describe('saved workflows keep working (test/corpus)', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ apiKey: API_KEY, deterministic: true });
+	});
+	afterAll(async () => sandbox.close());
+
+	test.each(corpus.map((c) => [c.key, c] as const))('%s runs: n8n takes it, and it sends and outputs what it did when recorded', async (key, entry) => {
+		sandbox.reset({});
+		await SETUP[key]?.(sandbox);
+		sandbox.clearRequests();
+		const run = await runSavedWorkflow(read(entry.path), { baseUrl: sandbox.url, apiKey: API_KEY });
+		const actual: Expected = {
+			requests: sandbox.requests().map((r) => ({ method: r.method, path: r.path, query: r.query, body: r.rawBody })),
+			nodes: run.nodes,
+		};
+		const expectedPath = entry.path.replace(/\.json$/, '.expected.json');
+		if (RECORD) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+		expect(run.error).toBeUndefined();
+		expect(Object.keys(run.nodes).sort()).toEqual(read(entry.path).nodes.map((n) => n.name).sort());
+		expect(sandbox.requests().every((r) => r.authorized)).toBe(true);
+		expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
+	});
+
+	test.each(corpus.map((c) => [c.key, c] as const))('%s is in the form n8n saves: no parameter equal to its default', (_key, entry) => {
+		for (const node of invoicingNodes(read(entry.path))) {
+			const saved = NodeHelpers.getNodeParameters(description.properties, node.parameters, false, false, node, description);
+			expect({ node: node.name, parameters: saved }).toEqual({ node: node.name, parameters: node.parameters as INodeParameters });
+		}
+	});
+
+	test("a workflow saved with 0.1.0's name for an invoice's client (`clientId`) is refused before any node runs: what the corpus guards against", async () => {
+		sandbox.reset({});
+		sandbox.clearRequests();
+		const workflow = read(join(CORPUS, 'v1', 'invoice.json'));
+		const createInvoice = workflow.nodes.find((node) => node.name === 'Create Invoice');
+		if (!createInvoice) throw new Error('corpus v1/invoice has no Create Invoice');
+		const { client, ...rest } = createInvoice.parameters;
+		createInvoice.parameters = { ...rest, clientId: client };
+		const run = await runSavedWorkflow(workflow, { baseUrl: sandbox.url, apiKey: API_KEY });
+		expect(run.error).toMatch(/issues/i);
+		expect(run.nodes).toEqual({});
+		expect(sandbox.requests()).toEqual([]);
+	});
+
+	test('every resource and operation of each node version is in its corpus at least once', () => {
+		const versions = ([] as number[]).concat(description.version);
+		for (const version of versions) {
+			const resourceParam = description.properties.find((p) => p.name === 'resource');
+			const wanted = description.properties
+				.filter((p) => p.name === 'operation')
+				.flatMap((p) => (p.displayOptions?.show?.resource as string[]).flatMap((resource) => (p.options as Array<{ value: string }>).map((o) => `${resource}:${o.value}`)));
+			const covered = new Set(
+				corpus
+					.filter((c) => c.version === version)
+					.flatMap((c) => invoicingNodes(read(c.path)))
+					.map((node) => {
+						const resource = String(node.parameters.resource ?? resourceParam?.default);
+						const operation = node.parameters.operation ?? description.properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[]).includes(resource))?.default;
+						return `${resource}:${String(operation)}`;
+					}),
+			);
+			expect({ version, missing: wanted.filter((w) => !covered.has(w)) }).toEqual({ version, missing: [] });
+		}
+	});
+});
