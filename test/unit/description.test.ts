@@ -23,7 +23,9 @@ const operationOptions = (resource: string) => operationProperty(resource).optio
 
 describe('node description', () => {
 	test('identity: declarative, usable as a tool, one credential, light and dark icons', () => {
-		expect([description.name, description.displayName, description.version, description.usableAsTool]).toEqual(['invoicing', 'Invoicing', 1, true]);
+		expect([description.name, description.displayName, description.version]).toEqual(['invoicing', 'Invoicing', 1]);
+		// the object form: as a tool, a description for the model (test/e2e/trigger.test.ts reads it back from n8n)
+		expect(description.usableAsTool).toEqual({ replacements: { description: expect.stringContaining('their "id" is what the other Invoicing tools take') } });
 		expect(description.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
 		expect(description.icon).toEqual({ light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' });
 		expect(description.requestDefaults).toEqual({ headers: { Accept: 'application/json' }, ignoreHttpStatusErrors: true });
