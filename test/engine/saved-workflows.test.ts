@@ -9,10 +9,13 @@ import {
 	CORPUS,
 	corpusEntries,
 	expectationPath,
+	lostOutput,
+	readBaseline,
 	readExpectation,
 	readWorkflow as read,
 	receivedRequests,
 	setUpCorpusRecords,
+	writes,
 	type CorpusExpectation,
 } from './harness/corpus';
 import { INVOICING_TYPE } from './harness/node-types';
@@ -48,6 +51,10 @@ describe('saved workflows keep working (test/corpus)', () => {
 		expect(Object.keys(run.nodes).sort()).toEqual(read(entry.path).nodes.map((n) => n.name).sort());
 		expect(sandbox.requests().every((r) => r.authorized)).toBe(true);
 		expect(actual).toEqual(readExpectation(entry));
+		// against the first recording: the same writes, and every item key and value it had
+		const baseline = readBaseline(entry);
+		expect(writes(actual)).toEqual(writes(baseline));
+		expect(lostOutput(baseline.nodes, actual.nodes)).toEqual([]);
 	});
 
 	test.each(corpus.map((c) => [c.key, c] as const))('%s is in the form n8n saves: no parameter equal to its default', (_key, entry) => {
@@ -69,6 +76,15 @@ describe('saved workflows keep working (test/corpus)', () => {
 		expect(run.error).toMatch(/issues/i);
 		expect(run.nodes).toEqual({});
 		expect(sandbox.requests()).toEqual([]);
+	});
+
+	test('a lost item key or a changed value against the first recording is reported; added keys are not', () => {
+		const was = { 'Get Invoice': [{ id: '1', total: 10, items: [{ rate: '1.00' }] }] };
+		expect(lostOutput(was, { 'Get Invoice': [{ id: '1', total: 10, items: [{ rate: '1.00', amount: '1.00' }], payments: [] }] })).toEqual([]);
+		expect(lostOutput(was, { 'Get Invoice': [{ id: '1', total: '10.00', items: [{}] }] })).toEqual([
+			'.Get Invoice[0].total: 10 -> "10.00"',
+			'.Get Invoice[0].items[0].rate: removed',
+		]);
 	});
 
 	test('every resource and operation of each node version is in its corpus at least once', () => {

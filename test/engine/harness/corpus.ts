@@ -26,7 +26,7 @@ export const corpusEntries = (): CorpusEntry[] =>
 		.filter((dir) => /^v\d+$/.test(dir))
 		.flatMap((dir) =>
 			readdirSync(join(CORPUS, dir))
-				.filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json'))
+				.filter((file) => file.endsWith('.json') && !/\.(expected|baseline)\.json$/.test(file))
 				.map((file) => ({ key: `${dir}/${file.replace(/\.json$/, '')}`, version: Number(dir.slice(1)), path: join(CORPUS, dir, file) })),
 		);
 
@@ -57,4 +57,27 @@ export async function setUpCorpusRecords(entry: CorpusEntry, sandbox: Sandbox, a
 		due_date: '2026-01-09',
 		items: [{ description: 'Consulting', quantity: 3, rate: 120 }],
 	});
+}
+
+/**
+ * The first recording (`<name>.baseline.json`), never re-recorded: what a workflow saved then relies on. A later
+ * recording may add reads and item keys; it must keep every write and every item's keys and values.
+ */
+export const readBaseline = (entry: CorpusEntry) => JSON.parse(readFileSync(entry.path.replace(/\.json$/, '.baseline.json'), 'utf8')) as CorpusExpectation;
+
+export const writes = (expectation: CorpusExpectation) => expectation.requests.filter((r) => r.method !== 'GET');
+
+/** Where `now` lost or changed what `was` held (keys of objects, values, list lengths); added keys are fine. */
+export function lostOutput(was: unknown, now: unknown, path = ''): string[] {
+	if (Array.isArray(was)) {
+		if (!Array.isArray(now) || now.length !== was.length) return [`${path}: ${JSON.stringify(was).slice(0, 80)} -> ${JSON.stringify(now).slice(0, 80)}`];
+		return was.flatMap((item, i) => lostOutput(item, now[i], `${path}[${i}]`));
+	}
+	if (typeof was === 'object' && was !== null) {
+		if (typeof now !== 'object' || now === null || Array.isArray(now)) return [`${path}: no longer an object`];
+		return Object.entries(was).flatMap(([key, value]) =>
+			key in now ? lostOutput(value, (now as Record<string, unknown>)[key], `${path}.${key}`) : [`${path}.${key}: removed`],
+		);
+	}
+	return was === now ? [] : [`${path}: ${JSON.stringify(was)} -> ${JSON.stringify(now)}`];
 }
