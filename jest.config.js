@@ -1,7 +1,9 @@
 /** @type {import('jest').Config} */
 module.exports = {
 	preset: 'ts-jest',
-	testEnvironment: 'node',
+	// n8n's log lines (expected errors, by the hundred) are shown only for a failing test: test/setup/
+	testEnvironment: '<rootDir>/test/setup/quiet-environment.js',
+	setupFilesAfterEnv: ['<rootDir>/test/setup/n8n-logger.ts'],
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],

@@ -17,7 +17,14 @@ export class Invoicing implements INodeType {
 			'={{ ({"getAll":"Get Many","markNotPaid":"Mark as Not Paid","markPaid":"Mark as Paid","upsert":"Create or Update"}[$parameter["operation"]] || $parameter["operation"].charAt(0).toUpperCase() + $parameter["operation"].slice(1).replace(/([A-Z])/g, " $1")) + ": " + $parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1) }}',
 		description: 'Manage clients, expenses, invoices and estimates in the Invoicing Service',
 		defaults: { name: 'Invoicing' },
-		usableAsTool: true,
+		// as "Invoicing Tool" under an AI agent, the editor shows this description (n8n 1.123+ and 2.x) and offers
+		// it as the default of the tool's manual Description, which the model reads
+		usableAsTool: {
+			replacements: {
+				description:
+					'Work with the Invoicing Service: clients, invoices, estimates and expenses. Returns the records as JSON; their "id" is what the other Invoicing tools take.',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'invoicingApi', required: true }],

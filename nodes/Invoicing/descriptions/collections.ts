@@ -5,6 +5,10 @@ import type { Resource } from '../../shared/api-types';
 /** The options one resource contributes to a shared collection. */
 export type OptionsByResource = Partial<Record<Resource, INodeProperties[]>>;
 
+/** Where an option sorts when alphabetical order is not the order people fill a document in (issue date, then due date). */
+const SORT_AS: Record<string, string> = { dueDate: 'Issue Date 2' };
+const sortKey = (option: INodeProperties) => SORT_AS[option.name] ?? option.displayName;
+
 const withoutDisplay = (option: INodeProperties) => JSON.stringify({ ...option, displayOptions: undefined });
 
 /**
@@ -32,7 +36,7 @@ export function mergeOptionsByResource(byResource: OptionsByResource): INodeProp
 			...option,
 			displayOptions: { ...option.displayOptions, show: { ...option.displayOptions?.show, '/resource': resources } },
 		}))
-		.sort((a, b) => a.displayName.localeCompare(b.displayName));
+		.sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
 }
 
 /** One collection parameter shared by several resources, e.g. Additional Fields of every Create. */

@@ -18,6 +18,13 @@ export function showFor(resources: Resource[], operations: string[], properties:
 	}));
 }
 
+/**
+ * Shown under a By ID field holding a space, and in n8n's "node has issues" error when the workflow runs:
+ * usually `{{ $json.id }}` typed while the field is still Fixed.
+ */
+export const ID_HAS_SPACES =
+	'An ID has no spaces. To use a value from an earlier node, e.g. {{ $json.id }}, switch this field to Expression (hover over it: Fixed | Expression); otherwise remove the spaces.';
+
 /** A record chosen from a searchable list or given by ID. */
 export function recordLocator(options: {
 	name: string;
@@ -48,7 +55,7 @@ export function recordLocator(options: {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\S+$', errorMessage: 'The ID has no spaces' },
+						properties: { regex: '^\\S+$', errorMessage: ID_HAS_SPACES },
 					},
 				],
 			},
@@ -69,9 +76,21 @@ export const currencyField: INodeProperties = {
 	description: 'ISO 4217 code of three letters',
 };
 
-const DATE_SENT = 'Sent as YYYY-MM-DD in the workflow time zone';
+/**
+ * A day, as the API takes it: the picker shows a calendar without time (n8n 2.x `dateOnly`; older editors show
+ * date and time, whose time is ignored). Saved values with a time (ISO date-times, `{{ $now }}`) are still read.
+ */
+export function dateField(field: { displayName: string; name: string; description?: string; hint?: string }): INodeProperties {
+	return {
+		type: 'dateTime',
+		default: '',
+		typeOptions: { dateOnly: true },
+		hint: 'Only the day is sent (YYYY-MM-DD, in the workflow time zone)',
+		...field,
+	};
+}
 
-export const issueDateField: INodeProperties = { displayName: 'Issue Date', name: 'issueDate', type: 'dateTime', default: '', description: DATE_SENT };
+export const issueDateField: INodeProperties = dateField({ displayName: 'Issue Date', name: 'issueDate' });
 
 /** Optional fields invoices and estimates share, in the order they are sent. */
 export function documentRecordFields(): RecordField[] {
@@ -93,7 +112,11 @@ export function documentRecordFields(): RecordField[] {
 		},
 		{ editor: issueDateField, api: 'issue_date', kind: 'date', role: 'optional' },
 		{
-			editor: { displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '', description: `${DATE_SENT}; not before the issue date` },
+			editor: dateField({
+				displayName: 'Due Date',
+				name: 'dueDate',
+				hint: 'Only the day is sent (YYYY-MM-DD, in the workflow time zone); not before the issue date',
+			}),
 			api: 'due_date',
 			kind: 'date',
 			role: 'optional',

@@ -37,6 +37,15 @@ export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperti
 				description:
 					'Whether to return only the fields you act on (number, client, status, dates, totals, balance) instead of the full record with line items, payments and send log',
 			},
+			{
+				displayName: 'Amounts as Numbers',
+				name: 'amountsAsNumbers',
+				type: 'boolean',
+				// off by default: saved workflows keep the service's text ("1214.40") they may compare as text
+				default: false,
+				description:
+					'Whether to give the amounts the service sends as text ("amount_paid", "outstanding_balance", an expense\'s "amount") as numbers, to compare them in an IF or a filter',
+			},
 		]),
 		sharedCollection(
 			{ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' },

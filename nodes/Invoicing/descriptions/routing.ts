@@ -10,6 +10,7 @@ import {
 	shapeFetched,
 	shapeList,
 	shapeRecord,
+	shapeUpdated,
 	shapeWrite,
 	type PostReceive,
 } from '../helpers/output/post-receive';
@@ -32,9 +33,10 @@ export const PRE_SEND = {
 export const POST_RECEIVE = {
 	list: shapeList,
 	record: shapeRecord,
+	updated: shapeUpdated,
 	fetched: shapeFetched,
 	write: (resource: Resource) => shapeWrite(asGuarded(resource)),
-	action: shapeAction,
+	action: (resource: Resource) => shapeAction(asDocument(resource)),
 	deleted: shapeDeleted,
 } satisfies Record<string, (resource: Resource) => PostReceive>;
 

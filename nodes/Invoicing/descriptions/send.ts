@@ -9,9 +9,9 @@ export const sendFields: INodeProperties[] = [
 		name: 'email',
 		type: 'string',
 		placeholder: 'name@email.com',
-		required: true,
 		default: '',
-		description: 'Address to send the record to',
+		hint: "Leave empty to send to the client's e-mail (read from the service)",
+		description: 'Address to send the record to; empty: the e-mail of the client the record is issued to',
 	},
 	{ displayName: 'Phone', name: 'phone', type: 'string', default: '', description: 'Optional phone number the service may notify too' },
 	{

@@ -87,7 +87,7 @@ export const clientResource: ResourceSpec = {
 			method: 'PUT',
 			path: '/client/{id}',
 			preSend: 'update',
-			postReceive: 'record',
+			postReceive: 'updated',
 			repeat: 'harmless',
 			guarded: false,
 			onRecord: true,

@@ -87,7 +87,7 @@ export const expenseResource: ResourceSpec = {
 			method: 'PUT',
 			path: '/expense/{id}',
 			preSend: 'update',
-			postReceive: 'record',
+			postReceive: 'updated',
 			repeat: 'harmless',
 			guarded: false,
 			onRecord: true,

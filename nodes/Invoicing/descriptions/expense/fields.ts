@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { dateField } from '../common';
+
 export const amountField: INodeProperties = {
 	displayName: 'Amount',
 	name: 'amount',
@@ -20,7 +22,7 @@ export const vendorField: INodeProperties = {
 
 export const expenseFilters: INodeProperties[] = [
 	{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'e.g. USD', description: 'Only expenses in this currency' },
-	{ displayName: 'Issued After', name: 'issueDateFrom', type: 'dateTime', default: '', description: 'Only records issued on or after this date' },
-	{ displayName: 'Issued Before', name: 'issueDateTo', type: 'dateTime', default: '', description: 'Only records issued on or before this date' },
+	dateField({ displayName: 'Issued After', name: 'issueDateFrom', description: 'Only records issued on or after this date' }),
+	dateField({ displayName: 'Issued Before', name: 'issueDateTo', description: 'Only records issued on or before this date' }),
 	{ displayName: 'Vendor', name: 'vendor', type: 'string', default: '', description: 'Only expenses whose vendor contains this text' },
 ];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { documentClientLocator, PAYMENT_STATUS_OPTIONS } from '../common';
+import { dateField, documentClientLocator, PAYMENT_STATUS_OPTIONS } from '../common';
 
 export const invoiceNumberField: INodeProperties = {
 	displayName: 'Invoice Number',
@@ -20,10 +20,10 @@ export const paymentStatusField: INodeProperties = {
 
 export const invoiceFilters: INodeProperties[] = [
 	documentClientLocator('Only records of this client', false),
-	{ displayName: 'Due After', name: 'dueDateFrom', type: 'dateTime', default: '', description: 'Only invoices due on or after this date' },
-	{ displayName: 'Due Before', name: 'dueDateTo', type: 'dateTime', default: '', description: 'Only invoices due on or before this date' },
-	{ displayName: 'Issued After', name: 'issueDateFrom', type: 'dateTime', default: '', description: 'Only records issued on or after this date' },
-	{ displayName: 'Issued Before', name: 'issueDateTo', type: 'dateTime', default: '', description: 'Only records issued on or before this date' },
+	dateField({ displayName: 'Due After', name: 'dueDateFrom', description: 'Only invoices due on or after this date' }),
+	dateField({ displayName: 'Due Before', name: 'dueDateTo', description: 'Only invoices due on or before this date' }),
+	dateField({ displayName: 'Issued After', name: 'issueDateFrom', description: 'Only records issued on or after this date' }),
+	dateField({ displayName: 'Issued Before', name: 'issueDateTo', description: 'Only records issued on or before this date' }),
 	{
 		displayName: 'Overdue Only',
 		name: 'overdueOnly',

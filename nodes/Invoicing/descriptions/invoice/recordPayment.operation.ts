@@ -1,17 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { dateField } from '../common';
 import { settleOption } from '../guard-fields';
 
 /** Record Payment: the payment, and the guards against recording it twice. */
 export const recordPaymentFields: INodeProperties[] = [
-	{
-		displayName: 'Payment Date',
-		name: 'paymentDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'Sent as YYYY-MM-DD in the workflow time zone',
-	},
+	{ ...dateField({ displayName: 'Payment Date', name: 'paymentDate' }), required: true },
 	{
 		displayName: 'Amount Paid',
 		name: 'amountPaid',

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/api-answers';
-import type { ApiParams } from '../../../shared/api-types';
+import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
 import { RECORD_ID } from '../input/field-specs';
 import { readRecordId } from '../input/parameters';
 import { createParams, paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
 import { readApi } from '../request/read-api';
+import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusOnUpdate } from './payment-status';
@@ -216,15 +217,29 @@ export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
 		const id = readRecordId(this, param, label);
 		const params = sendParams(this);
 		const windowMinutes = Number((this.getNodeParameter(SEND_OPTIONS, {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
-		const send = () => withParams(this, resource, options, { id, ...params });
-		if (!(windowMinutes > 0)) return send();
+		const url = `/${resource}/${encodeURIComponent(id)}`;
+		// the address: Email, else the e-mail of the record's client (read once, from the record's customer_id)
+		let email = String(params.email ?? '');
+		if (email !== '') rememberSendTarget(this, { email, source: 'node' });
+		const address = async (record: ApiEnvelope): Promise<string> => {
+			if (email === '') {
+				email = await clientEmailOf(this, options, resource, record);
+				rememberSendTarget(this, { email, source: 'client' });
+			}
+			return email;
+		};
+		const send = () => withParams(this, resource, options, { id, ...params, email });
+		if (!(windowMinutes > 0)) {
+			if (email === '') await address(await readApi(this, options, url));
+			return send();
+		}
 		const key = `send\u0000${resource}\u0000${id}`;
 		return await inTurn(this, options, key, async (endTurn) => {
 			const look = async (): Promise<Verdict> => {
-				const body = await readApi(this, options, `/${resource}/${encodeURIComponent(id)}`);
-				const email = String(params.email).toLowerCase();
+				const body = await readApi(this, options, url);
+				const to = (await address(body)).toLowerCase();
 				const log = listOf(body, 'send_log');
-				const sent = log.find((entry) => String(entry.email).toLowerCase() === email && isRecent(entry.date, windowMinutes));
+				const sent = log.find((entry) => String(entry.email).toLowerCase() === to && isRecent(entry.date, windowMinutes));
 				if (sent) return { skip: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` };
 				return { write: true, seen: [] };
 			};

@@ -5,11 +5,14 @@ import { listOf, recordFromAnswer, withBothEstimateNumbers } from '../../../shar
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
 import { apiFailure, fieldError, inputError } from '../errors/item-errors';
+import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { decisionOf, settleWrite } from '../guards/write-guards';
 import { RECORD_ID } from '../input/field-specs';
 import { readRecordId } from '../input/parameters';
+import { earlierRead, readAfterWrite } from '../request/read-api';
 import { applyFilters, unreadableFilterDate } from './list-filters';
+import { amountsAsNumbers, completeRecord, RELATED_LISTS } from './record-shape';
 import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
 
 export type PostReceive = (
@@ -43,6 +46,12 @@ function wantsSimple(ctx: IExecuteSingleFunctions, resource: Resource): boolean 
 	return SIMPLE_FIELDS[resource] !== undefined && ctx.getNodeParameter('simplify', true) === true;
 }
 
+/** Get and Get Many: the simple form when Simplify is on; amounts as numbers when asked (off: the service's text). */
+function asOutput(ctx: IExecuteSingleFunctions, resource: Resource, record: IDataObject): IDataObject {
+	const shown = wantsSimple(ctx, resource) ? simplifyRecord(resource, record) : record;
+	return ctx.getNodeParameter('amountsAsNumbers', false) === true ? amountsAsNumbers(resource, shown) : shown;
+}
+
 /** Get Many: one item per record, then the node's filters, then Return All / Limit. */
 export function shapeList(resource: Resource): PostReceive {
 	return async function listRecords(this: IExecuteSingleFunctions, _items, response) {
@@ -63,23 +72,43 @@ export function shapeList(resource: Resource): PostReceive {
 		if (!this.getNodeParameter('returnAll', false)) {
 			records = records.slice(0, this.getNodeParameter('limit', 50) as number);
 		}
-		if (wantsSimple(this, resource)) records = records.map((record) => simplifyRecord(resource, record));
+		records = records.map((record) => asOutput(this, resource, record));
 		return toItems(records);
 	};
 }
 
-/** Get, create, update: the record with its related lists, envelope removed. */
+/** Create of a record without a duplicate guard (expenses): the record, as Get gives it. */
 export function shapeRecord(resource: Resource): PostReceive {
 	return async function singleRecord(this: IExecuteSingleFunctions, _items, response) {
-		return toItems([recordFromAnswer(resource, envelopeOf(response))]);
+		return toItems([completeRecord(resource, recordFromAnswer(resource, envelopeOf(response)))]);
+	};
+}
+
+/**
+ * A record the service changed: its answer has the record and its items, not the lists Get adds (payments,
+ * send log; a client's invoices and estimates). Those are taken from the read the update made first (to
+ * fill required fields), else read once after the write: one GET.
+ */
+async function updatedRecord(ctx: IExecuteSingleFunctions, resource: Resource, response: IN8nHttpFullResponse): Promise<IDataObject> {
+	const record = recordFromAnswer(resource, envelopeOf(response));
+	if (RELATED_LISTS[resource].length === 0) return completeRecord(resource, record);
+	const url = `/${resource}/${encodeURIComponent(String(record.id))}`;
+	const related = earlierRead(ctx, url) ?? (await readAfterWrite(ctx, url));
+	return completeRecord(resource, record, related);
+}
+
+/** Update: the record as Get gives it (same keys; Get lacks only the service's timestamps). */
+export function shapeUpdated(resource: Resource): PostReceive {
+	return async function changedRecord(this: IExecuteSingleFunctions, _items, response) {
+		return toItems([await updatedRecord(this, resource, response)]);
 	};
 }
 
 /** Get: the full record, or its simple form when Simplify is on. */
 export function shapeFetched(resource: Resource): PostReceive {
 	return async function fetchedRecord(this: IExecuteSingleFunctions, _items, response) {
-		const record = recordFromAnswer(resource, envelopeOf(response));
-		return toItems([wantsSimple(this, resource) ? simplifyRecord(resource, record) : record]);
+		const record = completeRecord(resource, recordFromAnswer(resource, envelopeOf(response)));
+		return toItems([asOutput(this, resource, record)]);
 	};
 }
 
@@ -88,10 +117,15 @@ export function shapeFetched(resource: Resource): PostReceive {
  * An existing record is returned only when it holds what this create would have sent.
  */
 export function shapeWrite(resource: GuardedResource): PostReceive {
-	const shape = shapeRecord(resource);
-	return async function writtenRecord(this: IExecuteSingleFunctions, items, response) {
-		const [item] = await shape.call(this, items, response);
+	return async function writtenRecord(this: IExecuteSingleFunctions, _items, response) {
 		const decision = decisionOf(this);
+		// created: no payments or send log yet; existing: read by Get, complete; updated: as Update
+		const item = {
+			json:
+				decision?.kind === 'update'
+					? await updatedRecord(this, resource, response)
+					: completeRecord(resource, recordFromAnswer(resource, envelopeOf(response))),
+		};
 		if (decision?.kind === 'existing') {
 			const different = differences(decision.wanted, item.json);
 			if (different.length > 0) {
@@ -107,14 +141,29 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 	};
 }
 
-/** Send, mark, record payment: `{ success: true, id, message? }`; a guard's skip adds `skipped: true`. */
-export function shapeAction(resource: Resource): PostReceive {
+/**
+ * Send, mark, record payment: `{ success: true, id, message }` (a guard's skip adds `skipped: true` and says
+ * why), then the record's state after it: the simplified record (status, amounts as numbers) with its
+ * payments and send log. The service answers these with a message only, so the state is read once after
+ * the write (one GET); a skip has read the record already. Send adds the address and where it came from.
+ */
+export function shapeAction(resource: 'invoice' | 'estimate'): PostReceive {
 	return async function actionResult(this: IExecuteSingleFunctions, _items, response) {
 		const body = envelopeOf(response);
-		const id = typeof body.id === 'string' ? body.id : readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
 		const decision = decisionOf(this);
-		if (decision?.kind === 'skip') return toItems([{ success: true, id, skipped: true, message: decision.message }]);
-		return toItems([{ success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) }]);
+		const skipped = decision?.kind === 'skip';
+		const id = readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		const result: IDataObject = skipped
+			? { success: true, id, skipped: true, message: decision.message }
+			: { success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) };
+		const target = sendTargetOf(this);
+		if (target) Object.assign(result, { email: target.email, email_source: target.source });
+		const answer = skipped ? body : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
+		const record = completeRecord(resource, recordFromAnswer(resource, answer));
+		// new keys of this output: amounts as numbers, to compare in an IF
+		const state: IDataObject = amountsAsNumbers(resource, simplifyRecord(resource, record));
+		for (const list of RELATED_LISTS[resource]) state[list] = record[list];
+		return toItems([{ ...result, ...state, id }]);
 	};
 }
 

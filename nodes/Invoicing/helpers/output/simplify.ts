@@ -10,6 +10,7 @@ export const SIMPLE_FIELDS: Partial<Record<Resource, string[]>> = Object.fromEnt
 		.map((spec) => [spec.value, spec.simpleFields]),
 );
 
+/** The fields of SIMPLE_FIELDS, amounts as the service sends them. */
 export function simplifyRecord(resource: Resource, record: IDataObject): IDataObject {
 	const fields = SIMPLE_FIELDS[resource];
 	if (!fields) return record;

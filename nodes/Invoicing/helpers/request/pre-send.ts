@@ -133,10 +133,9 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 	};
 }
 
-/** What Send sends besides the record id: the address and the optional phone. */
+/** What Send sends besides the record id: the address (empty: the client's, see guards/send-address) and the optional phone. */
 export function sendParams(ctx: IExecuteSingleFunctions): ApiParams {
 	const email = String(ctx.getNodeParameter('email', '')).trim();
-	if (email === '') throw inputError(ctx, '"Email" is required: enter the address to send to.');
 	const phone = toApiValue(ctx, { param: 'phone', api: 'phone', label: 'Phone', kind: 'text' }, ctx.getNodeParameter('phone', ''));
 	return { email, phone };
 }

@@ -2,19 +2,44 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 
 import { requestApi } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
-import { failureLabel } from '../errors/failure-labels';
+import { failureLabel, operationLabel } from '../errors/failure-labels';
+
+/** Every answer of the reads one item made, by URL: a later step of the same item may reuse one. */
+const readsOfItem = new WeakMap<IExecuteSingleFunctions, Map<string, ApiEnvelope>>();
+
+/** The answer this item already had from GET `url`, if it made that read. */
+export function earlierRead(ctx: IExecuteSingleFunctions, url: string): ApiEnvelope | undefined {
+	return readsOfItem.get(ctx)?.get(url);
+}
+
+async function read(ctx: IExecuteSingleFunctions, url: string, action: string, options?: IHttpRequestOptions): Promise<ApiEnvelope> {
+	const body = await requestApi(ctx, {
+		action,
+		method: 'GET',
+		baseURL: options?.baseURL,
+		url,
+		timeoutMs: options?.timeout,
+		itemIndex: ctx.getItemIndex(),
+	});
+	const reads = readsOfItem.get(ctx) ?? new Map<string, ApiEnvelope>();
+	reads.set(url, body);
+	readsOfItem.set(ctx, reads);
+	return body;
+}
 
 /**
  * A GET the action node makes itself (a lookup before a write), on the shared request path with the
  * operation's Base URL and time-out: when it fails, nothing was written.
  */
 export async function readApi(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, url: string): Promise<ApiEnvelope> {
-	return await requestApi(ctx, {
-		action: `${failureLabel(ctx)}, reading ${url} first (nothing written),`,
-		method: 'GET',
-		baseURL: options.baseURL,
-		url,
-		timeoutMs: options.timeout,
-		itemIndex: ctx.getItemIndex(),
-	});
+	return await read(ctx, url, `${failureLabel(ctx)}, reading ${url} first (nothing written),`, options);
+}
+
+/**
+ * The record read again after a write (the service's answer to the write does not carry it). Named by the
+ * operation, the item and the URL (the record's ID): naming the row would evaluate its ID expression again.
+ */
+export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
+	const action = `${operationLabel(ctx)} (item ${ctx.getItemIndex() + 1}) was done; reading ${url} afterwards for the record's new state`;
+	return await read(ctx, url, action);
 }

@@ -1,0 +1,57 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
+import { readFileSync } from 'node:fs';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { setUpN8n } from '../../scripts/n8n/harness';
+import type { N8nCli } from '../../scripts/n8n/n8n-cli';
+import type { WorkflowFile } from '../../scripts/n8n/workflows';
+import { corpusEntries, readExpectation, receivedRequests, setUpCorpusRecords } from '../engine/harness/corpus';
+
+/**
+ * The saved-workflow corpus (test/corpus) inside real n8n, with the package installed by the README's manual
+ * route: n8n imports each workflow as saved, `n8n execute` runs it, and the service receives the same requests
+ * and every node gives the same items as in the engine test's recording.
+ */
+const API_KEY = 'corpus-key';
+const corpus = corpusEntries();
+const workflowId = (key: string) => `corpus-${key.replace('/', '-')}`;
+
+let sandbox: Sandbox;
+let cli: N8nCli;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ apiKey: API_KEY, deterministic: true });
+	const workflows = corpus.map((entry) => ({ ...(JSON.parse(readFileSync(entry.path, 'utf8')) as WorkflowFile), id: workflowId(entry.key) }));
+	const credentialIds = [...new Set(workflows.flatMap((w) => w.nodes.flatMap((n) => Object.values(n.credentials ?? {}).map((c) => c.id ?? ''))))];
+	({ cli } = await setUpN8n({
+		baseUrl: sandbox.url,
+		apiKey: API_KEY,
+		workflows,
+		extraCredentials: credentialIds.map((id) => ({
+			id,
+			name: 'Invoicing account',
+			type: 'invoicingApi',
+			data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' },
+		})),
+	}));
+});
+
+afterAll(async () => sandbox?.close());
+
+describe('saved workflows keep working inside real n8n (test/corpus)', () => {
+	test.each(corpus.map((entry) => [entry.key, entry] as const))('%s: n8n runs it as saved, with the recorded requests and items', async (_key, entry) => {
+		sandbox.reset({});
+		await setUpCorpusRecords(entry, sandbox, API_KEY);
+		sandbox.clearRequests();
+		const run = await cli.execute(workflowId(entry.key));
+		const expected = readExpectation(entry);
+		expect(run.status).toBe('success');
+		const nodes = Object.fromEntries(
+			Object.entries(run.data.resultData.runData).map(([name, tasks]) => {
+				const task = tasks[0];
+				return [name, task.error ? { error: task.error.message } : (task.data?.main?.[0] ?? []).map((item) => item.json)];
+			}),
+		);
+		expect({ requests: receivedRequests(sandbox), nodes }).toEqual(expected);
+	});
+});

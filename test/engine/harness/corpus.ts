@@ -1,0 +1,60 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IDataObject, IWorkflowBase } from 'n8n-workflow';
+
+import type { Sandbox } from '../../../sandbox';
+
+/** Workflows saved with each node version's parameters: test/corpus/v<version>/<name>.json. */
+export const CORPUS = join(__dirname, '..', '..', 'corpus');
+
+export interface CorpusEntry {
+	/** `v1/invoice` */
+	key: string;
+	version: number;
+	path: string;
+}
+
+/** What a corpus workflow did when it was recorded: the requests the service received and each node's items. */
+export interface CorpusExpectation {
+	requests: Array<{ method: string; path: string; query: Record<string, unknown>; body: string }>;
+	nodes: Record<string, IDataObject[] | { error: string }>;
+}
+
+export const corpusEntries = (): CorpusEntry[] =>
+	readdirSync(CORPUS)
+		.filter((dir) => /^v\d+$/.test(dir))
+		.flatMap((dir) =>
+			readdirSync(join(CORPUS, dir))
+				.filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json'))
+				.map((file) => ({ key: `${dir}/${file.replace(/\.json$/, '')}`, version: Number(dir.slice(1)), path: join(CORPUS, dir, file) })),
+		);
+
+export const readWorkflow = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as IWorkflowBase;
+export const expectationPath = (entry: CorpusEntry) => entry.path.replace(/\.json$/, '.expected.json');
+export const readExpectation = (entry: CorpusEntry) => JSON.parse(readFileSync(expectationPath(entry), 'utf8')) as CorpusExpectation;
+
+/** What the service received, as the expectations hold it. */
+export const receivedRequests = (sandbox: Sandbox): CorpusExpectation['requests'] =>
+	sandbox.requests().map((r) => ({ method: r.method, path: r.path, query: r.query, body: r.rawBody }));
+
+/** Records a workflow needs before it runs (the sandbox starts empty, with a fixed clock and ids). */
+export async function setUpCorpusRecords(entry: CorpusEntry, sandbox: Sandbox, apiKey: string): Promise<void> {
+	if (entry.key !== 'v1/defaults') return;
+	const post = (path: string, body: object) =>
+		fetch(`${sandbox.url}${path}`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+	await post('/client/add', { names: 'Umbrella Corp', email: 'ap@umbrella.example' });
+	await post('/invoice/add', {
+		client: '1000000000000001',
+		invoice_no: 'INV-D-1',
+		payment_status: 'Not Paid',
+		currency: 'USD',
+		issue_date: '2026-01-02',
+		due_date: '2026-01-09',
+		items: [{ description: 'Consulting', quantity: 3, rate: 120 }],
+	});
+}
