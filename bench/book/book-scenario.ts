@@ -44,8 +44,11 @@ export function bookCredentials(books: BookFixture[], apiKey: string): Credentia
 	return books.map((book) => ({ ...book.credential, type: 'invoicingApi', data: { baseUrl: book.baseUrl, apiKey, headerName: 'Authorization' } }));
 }
 
-/** The input item: numbers unique per execution (`$execution.id`), so every create creates. */
-function inputCode(book: BookFixture, contender: BookContender): string {
+/**
+ * The input item: numbers, e-mails and amounts unique per execution (`$execution.id`) and per node (`salt`), so
+ * every create creates and every payment is recorded (the repeat guard skips the same amount twice).
+ */
+function inputCode(book: BookFixture, contender: BookContender, salt: number): string {
 	const json = {
 		client: book.client,
 		items: LINE_ITEMS,
@@ -54,10 +57,9 @@ function inputCode(book: BookFixture, contender: BookContender): string {
 	};
 	return [
 		`const json = ${JSON.stringify(json)};`,
-		`json.invoice_no = 'BOOK-' + $execution.id + '-${contender}';`,
-		`json.email = 'book-' + $execution.id + '@bench.example';`,
-		// a different amount in every execution: the repeat guard would skip a second payment of the same amount
-		`json.amount = 0.01 * (1 + Number(String($execution.id).replace(/\\D/g, '').slice(-4) || 0) % 100);`,
+		`json.invoice_no = 'BOOK-' + $execution.id + '-${salt}-${contender}';`,
+		`json.email = 'book-' + $execution.id + '-${salt}@bench.example';`,
+		`json.amount = Number((0.01 * (1 + ((Number(String($execution.id).replace(/\\D/g, '').slice(-4)) || 0) * 20 + ${salt}) % 1000)).toFixed(2));`,
 		'return [{ json }];',
 	].join('\n');
 }
@@ -119,7 +121,7 @@ export function bookWorkflow(id: string, books: BookFixture[], rotation: number)
 	const nodes: WorkflowNode[] = [workflowNode('Start', 'n8n-nodes-base.manualTrigger', 1, {})];
 	const segments: BookSegment[] = [];
 	const add = (book: BookFixture, contender: BookContender, tag: string) => {
-		nodes.push(codeNode(`${tag} ${contender} input`, inputCode(book, contender)));
+		nodes.push(codeNode(`${tag} ${contender} input`, inputCode(book, contender, nodes.length)));
 		const node = contenderNode(book, contender, `${tag} ${contender}`);
 		nodes.push(node);
 		return node.name;

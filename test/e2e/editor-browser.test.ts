@@ -2,67 +2,122 @@
 /**
  * The editor as a user meets it: what `npm start` starts (sandbox with demo data, real n8n with the package, the
  * credential and the examples, the demo owner), on free ports, driven by Debian's chromium through
- * playwright-core. Signs in, opens example 1, opens its "Get Invoice" node, switches the Invoice picker to
- * "From List", searches an invoice, picks it, runs the step and reads the output panel. Screenshots of each step
- * land in test/e2e/artifacts/.
+ * playwright-core. Signs in once, then: finds the node in the nodes panel by what people type; picks an invoice
+ * from the searchable list of "Get Invoice", runs the step and reads the output panel; types an expression into a
+ * Fixed "By ID" field and reads what the editor says; runs "Send Invoice" without an Email and sees where it
+ * went. Screenshots of each step land in test/e2e/artifacts/ (editor-*.png).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
+import { ID_HAS_SPACES } from '../../nodes/Invoicing/descriptions/common';
 import { DEMO_OWNER, startEditor, type RunningEditor } from '../../scripts/n8n/editor';
 import { artifactPath } from './artifacts';
 import { launchChromium } from './browser/chromium';
 import { freePort } from '../../scripts/n8n/free-port';
 
 const WORKFLOW_ID = 'invoicing-lifecycle';
-const NODE = 'Get Invoice';
 const STEP_TIMEOUT_MS = 60_000;
 
-let editor: RunningEditor | undefined;
+let editor: RunningEditor;
 let browser: BrowserContext | undefined;
+let page: Page;
+let started = 0;
+let ready = 0;
+
+beforeAll(async () => {
+	started = Date.now();
+	const [n8nPort, sandboxPort] = [await freePort(), await freePort()];
+	editor = await startEditor({ home: mkdtempSync(join(tmpdir(), 'invoicing-editor-')), n8nPort, sandboxPort });
+	ready = Date.now();
+	browser = await launchChromium();
+	browser.setDefaultTimeout(STEP_TIMEOUT_MS);
+	page = await browser.newPage();
+	// leaving a workflow with unsaved edits asks first: leave (each scenario starts from the saved example)
+	page.on('dialog', (dialog) => void dialog.accept());
+	await page.goto(`${editor.editorUrl}/signin`);
+	await page.locator('input[name="emailOrLdapLoginId"]').fill(DEMO_OWNER.email);
+	await page.locator('input[name="password"]').fill(DEMO_OWNER.password);
+	await shot('1-signin');
+	await page.getByRole('button', { name: 'Sign in' }).click();
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}, 8 * 60 * 1000);
 
 afterAll(async () => {
 	await browser?.close();
 	await editor?.stop();
+	console.log(
+		`browser e2e: npm start's setup and n8n start ${((ready - started) / 1000).toFixed(0)} s, browser steps ${((Date.now() - ready) / 1000).toFixed(0)} s; screenshots in test/e2e/artifacts/`,
+	);
 });
 
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(name: string): Promise<void> {
 	await page.screenshot({ path: artifactPath(`editor-${name}.png`) });
 }
 
+/** Runs a browser scenario; on failure a screenshot of the moment is kept beside the others. */
+async function scenario(name: string, steps: () => Promise<void>): Promise<void> {
+	try {
+		await steps();
+	} catch (error) {
+		await shot(`failure-${name}`).catch(() => undefined);
+		throw error;
+	}
+}
+
+/** Example 1 on the canvas, nothing open. */
+async function openExample(): Promise<void> {
+	await page.goto(`${editor.editorUrl}/workflow/${WORKFLOW_ID}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+}
+
+async function openNode(name: string): Promise<Locator> {
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor();
+	return ndv;
+}
+
+test('the nodes panel finds the node by what people type ("invoice", "record payment") and lists the action', async () => {
+	await scenario('panel-search', async () => {
+		await openExample();
+		const creator = page.locator('[data-test-id="node-creator"]');
+		await page.locator('[data-test-id="node-creator-plus-button"]').click();
+		const search = creator.getByPlaceholder('Search nodes...').first();
+		await search.waitFor();
+		const names = creator.locator('[data-test-id="node-creator-item-name"]');
+
+		await search.fill('invoice');
+		await names.filter({ hasText: /^Invoicing$/ }).first().waitFor();
+		await shot('2-panel-search-invoice');
+		expect(await names.allInnerTexts()).toContain('Invoicing');
+
+		await search.fill('record payment');
+		const node = names.filter({ hasText: /^Invoicing$/ }).first();
+		await node.waitFor();
+		await shot('3-panel-search-record-payment');
+		await node.click();
+		const action = creator.locator('[data-test-id="item-iterator-item"]').filter({ hasText: 'Record payment on invoice' }).first();
+		await action.waitFor();
+		await shot('4-panel-action-record-payment');
+		expect(await action.innerText()).toContain('Record payment on invoice');
+		await page.keyboard.press('Escape');
+	});
+});
+
 test('in the editor: pick an invoice from the searchable list of the Invoicing node, run the step, see the invoice', async () => {
-	const started = Date.now();
-	const [n8nPort, sandboxPort] = [await freePort(), await freePort()];
-	editor = await startEditor({ home: mkdtempSync(join(tmpdir(), 'invoicing-editor-')), n8nPort, sandboxPort });
-	const ready = Date.now();
 	const target = editor.sandbox.state().invoices.find((invoice) => invoice.invoice_no === 'INV-1002');
 	if (!target) throw new Error('the demo data has no INV-1002');
-
-	browser = await launchChromium();
-	browser.setDefaultTimeout(STEP_TIMEOUT_MS);
-	const page = await browser.newPage();
-	try {
-		await page.goto(`${editor.editorUrl}/signin`);
-		await page.locator('input[name="emailOrLdapLoginId"]').fill(DEMO_OWNER.email);
-		await page.locator('input[name="password"]').fill(DEMO_OWNER.password);
-		await shot(page, '1-signin');
-		await page.getByRole('button', { name: 'Sign in' }).click();
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-
-		await page.goto(`${editor.editorUrl}/workflow/${WORKFLOW_ID}`);
-		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${NODE}"]`);
-		await node.waitFor();
-		await shot(page, '2-workflow');
-		await node.dblclick();
-		const ndv = page.locator('[data-test-id="ndv"]');
-		await ndv.waitFor();
-
+	await scenario('pick-from-list', async () => {
+		await openExample();
+		await shot('5-workflow');
+		const ndv = await openNode('Get Invoice');
 		// the Invoice picker holds an expression in the example: Fixed, then By ID -> From List, search, pick
 		const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
-		await shot(page, '3-node');
+		await shot('6-node');
 		await picker.hover();
 		await ndv.locator('[data-test-id="invoiceId-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
 		await picker.locator('[data-test-id="rlc-mode-selector"]').click();
@@ -72,15 +127,16 @@ test('in the editor: pick an invoice from the searchable list of the Invoicing n
 		const items = page.locator('[data-test-id="rlc-item"]:visible');
 		const item = items.filter({ hasText: 'INV-1002' });
 		await item.waitFor();
-		await shot(page, '4-from-list-search');
+		await shot('7-from-list-search');
 		const listed = await items.allInnerTexts();
 		await item.click();
-		await shot(page, '5-picked');
+		await shot('8-picked');
 
+		editor.sandbox.clearRequests();
 		await ndv.locator('[data-test-id="node-execute-button"]').click();
 		const output = ndv.locator('[data-test-id="output-panel"]');
 		await output.getByText(target.id).first().waitFor();
-		await shot(page, '6-output');
+		await shot('9-output');
 		const outputText = await output.innerText();
 
 		// the search showed the matching invoice only; the run fetched the invoice picked in the list
@@ -90,11 +146,62 @@ test('in the editor: pick an invoice from the searchable list of the Invoicing n
 		expect(outputText).toContain(target.id);
 		const gets = editor.sandbox.requests().filter((r) => r.method === 'GET' && r.path === `/v1/invoice/${target.id}`);
 		expect(gets).toHaveLength(1);
-	} catch (error) {
-		await shot(page, 'failure').catch(() => undefined);
-		throw error;
-	}
-	console.log(
-		`browser e2e: npm start's setup and n8n start ${((ready - started) / 1000).toFixed(0)} s, browser steps ${((Date.now() - ready) / 1000).toFixed(0)} s; screenshots in test/e2e/artifacts/`,
-	);
-}, 8 * 60 * 1000);
+	});
+});
+
+test('an expression typed into a Fixed "By ID" field: the editor says to switch to Expression', async () => {
+	await scenario('id-validation', async () => {
+		await openExample();
+		const ndv = await openNode('Get Invoice');
+		const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
+		await picker.hover();
+		await ndv.locator('[data-test-id="invoiceId-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
+		// an earlier scenario may have left the picker on From List (n8n saves the workflow by itself)
+		await picker.locator('[data-test-id="rlc-mode-selector"]').click();
+		await page.locator('[data-test-id="mode-id"]').click();
+		const input = picker.locator('[data-test-id="rlc-input"]');
+		await input.click();
+		await input.fill('{{ $json.id');
+		await ndv.locator('[data-test-id="node-parameters"]').first().click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+		const issues = ndv.locator('[data-test-id="parameter-issues"]').first();
+		await issues.waitFor();
+		await issues.hover();
+		const tooltip = page.getByText(ID_HAS_SPACES).first();
+		await tooltip.waitFor();
+		await shot('10-id-validation');
+		expect(await tooltip.innerText()).toContain('switch this field to Expression');
+	});
+});
+
+test('Send without an Email: the hint says where it goes; the step sends to the client\'s e-mail and says so', async () => {
+	await scenario('send-default-email', async () => {
+		await openExample();
+		const ndv = await openNode('Send Invoice');
+		const hint = ndv.getByText("Leave empty to send to the client's e-mail (read from the service)").first();
+		await hint.waitFor();
+		await shot('11-send-no-email');
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		const output = ndv.locator('[data-test-id="output-panel"]');
+		await output.getByText('email_source').first().waitFor();
+		await output.getByText('JSON', { exact: true }).first().click();
+		await output.getByText('"client"').first().waitFor();
+		await shot('12-send-output');
+		const outputText = await output.innerText();
+		expect(outputText).toMatch(/"email":\s*"billing@acme\.example"/);
+		expect(outputText).toMatch(/"email_source":\s*"client"/);
+		// sent once (an earlier step run of the workflow sent it; this run is skipped by the send-log guard), to the client's address
+		const invoice = editor.sandbox.state().invoices.find((i) => i.invoice_no === 'INV-2026-001');
+		expect(invoice?.send_log.map((entry) => entry.email)).toEqual(['billing@acme.example']);
+	});
+});
+
+test('date fields pick a day, Issue Date before Due Date (screenshot for the record)', async () => {
+	await scenario('dates', async () => {
+		await openExample();
+		const ndv = await openNode('Create Invoice');
+		await ndv.getByText('Issue Date').first().waitFor();
+		await shot('13-create-invoice-dates');
+		const text = await ndv.innerText();
+		expect(text.indexOf('Issue Date')).toBeLessThan(text.indexOf('Due Date'));
+	});
+});
