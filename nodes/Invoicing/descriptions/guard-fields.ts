@@ -10,7 +10,7 @@ export const settleOption: INodeProperties = {
 	default: DEFAULT_SETTLE_TIMEOUTS,
 	typeOptions: { minValue: 0, numberPrecision: 1 },
 	description:
-		'When a write got no answer (time-out, dropped connection, 5xx), a retry in the same execution (Retry On Fail) keeps looking for it for this many request time-outs before it sends again, so a slow service that applies it late does not get it twice. 0 turns this off.',
+		'When a write got no answer (time-out, dropped connection, 5xx), a retry in the same execution (Retry On Fail) keeps looking for it for this many times the duration of the failed attempt (at least 1 s, at most this many request time-outs) before it sends again, so a slow service that applies it late does not get it twice. 0 turns this off.',
 };
 
 /** Create or Update of an invoice that exists: whether Payment Status applies to it. */

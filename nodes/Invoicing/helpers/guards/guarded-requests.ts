@@ -12,7 +12,7 @@ import { describeRecord, matchKey, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusOnUpdate } from './payment-status';
 import { runScope } from './run-scope';
-import { lookUntilSettled, settleMs } from './uncertain-writes';
+import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch, type GuardedWrite } from './write-guards';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
@@ -63,7 +63,7 @@ async function withMatch(
 			if (found) list.push(found);
 			return found;
 		});
-		return outcome(match, list, endTurn, { key, settleMs: settleMs(ctx, options, WRITE_OPTIONS) });
+		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, WRITE_OPTIONS) });
 	});
 }
 
@@ -206,7 +206,7 @@ async function decideOnLook(
 		decide(ctx, { kind: 'skip', message: skip }, endTurn);
 		return readInstead(options, resource, id);
 	}
-	decide(ctx, { kind: 'write' }, endTurn, { key, settleMs: settleMs(ctx, options, optionsCollection), seen });
+	decide(ctx, { kind: 'write' }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
 	return send();
 }
 

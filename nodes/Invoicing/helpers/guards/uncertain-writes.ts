@@ -42,12 +42,25 @@ function memory(ctx: IExecuteSingleFunctions): Memory {
 	}
 }
 
-/** The settle time of this write in ms: the option (in request time-outs) times the request's own time-out. */
-export function settleMs(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, optionsCollection: string): number {
+/** The longest settle time of a write (the option, in request time-outs, times the request's time-out) and that time-out. */
+export function settleRule(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, optionsCollection: string): { settleMs: number; timeoutMs: number } {
 	const chosen = (ctx.getNodeParameter(optionsCollection, {}) as IDataObject).settleTimeouts;
 	const factor = chosen === undefined || chosen === '' ? DEFAULT_SETTLE_TIMEOUTS : Number(chosen);
-	if (!(factor > 0)) return 0;
-	return factor * (options.timeout ?? 300_000);
+	const timeoutMs = options.timeout ?? 300_000;
+	return { settleMs: factor > 0 ? factor * timeoutMs : 0, timeoutMs };
+}
+
+/** A failure that came fast (a 5xx, a reset) counts as at least this long when scaling the settle time. */
+const SHORTEST_ATTEMPT_MS = 1_000;
+
+/**
+ * How long a retry keeps looking for a write that failed `elapsedMs` after it was sent: the option's number of
+ * the attempt's own duration (at least 1 s), at most the option's number of time-outs. A write that timed out
+ * gets the whole settle time; a service that answered a 500 at once is not waited on for 25 minutes.
+ */
+export function settleTimeFor(settleMs: number, timeoutMs: number, elapsedMs: number): number {
+	if (!(settleMs > 0)) return 0;
+	return Math.min(settleMs, (settleMs * Math.max(elapsedMs, SHORTEST_ATTEMPT_MS)) / timeoutMs);
 }
 
 export function noteUncertainWrite(ctx: IExecuteSingleFunctions, key: string, settle: number, seen?: string[]): void {

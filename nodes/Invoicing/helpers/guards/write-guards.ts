@@ -7,7 +7,7 @@ import { ENVELOPE } from '../input/field-specs';
 import { readApi } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
 import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
-import { noteUncertainWrite } from './uncertain-writes';
+import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
@@ -20,8 +20,10 @@ export type WriteDecision =
 /** A write the guard let through: its key, and what a retry needs should its outcome be unknown. */
 export interface GuardedWrite {
 	key: string;
-	/** How long a retry keeps looking for it (0: not at all). */
+	/** The longest a retry keeps looking for it (0: not at all). */
 	settleMs: number;
+	/** The request's time-out: a write that failed sooner settles in proportion. */
+	timeoutMs: number;
 	/** What the guard saw before it (payment references, send log entries). */
 	seen?: string[];
 }
@@ -30,6 +32,8 @@ interface Pending {
 	decision: WriteDecision;
 	endTurn?: () => void;
 	write?: GuardedWrite;
+	/** When the write was let through (ms since epoch). */
+	sentAt: number;
 }
 
 // Keyed by the item's own execution context: it lives exactly as long as the item's request.
@@ -46,7 +50,7 @@ export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefi
 
 /** `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). */
 export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void, write?: GuardedWrite): void {
-	pending.set(ctx, { decision, endTurn, write });
+	pending.set(ctx, { decision, endTurn, write, sentAt: Date.now() });
 }
 
 function endItemTurn(entry: Pending): void {
@@ -54,11 +58,17 @@ function endItemTurn(entry: Pending): void {
 	entry.endTurn = undefined;
 }
 
+function noteUnanswered(ctx: IExecuteSingleFunctions, entry: Pending): void {
+	const write = entry.write;
+	if (!write) return;
+	noteUncertainWrite(ctx, write.key, settleTimeFor(write.settleMs, write.timeoutMs, Date.now() - entry.sentAt), write.seen);
+}
+
 /** A write whose answer never came (time-out, dropped connection): a retry looks for it first; the next item may go. */
 export function settleFailedWrite(ctx: IExecuteSingleFunctions, mayHaveArrived: boolean): void {
 	const entry = pendingOf(ctx);
 	if (!entry) return;
-	if (mayHaveArrived && entry.write) noteUncertainWrite(ctx, entry.write.key, entry.write.settleMs, entry.write.seen);
+	if (mayHaveArrived && entry.write) noteUnanswered(ctx, entry);
 	endItemTurn(entry);
 }
 
@@ -70,9 +80,7 @@ export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFull
 	const entry = pendingOf(ctx);
 	if (!entry) return;
 	const { decision } = entry;
-	if (entry.write && outcomeUnknown(response.statusCode, response.body)) {
-		noteUncertainWrite(ctx, entry.write.key, entry.write.settleMs, entry.write.seen);
-	}
+	if (entry.write && outcomeUnknown(response.statusCode, response.body)) noteUnanswered(ctx, entry);
 	if (!entry.endTurn) return;
 	if (decision.kind === 'create' && decision.list && isApiSuccess(response.statusCode, response.body)) {
 		const created = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
