@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { CACHE_ROOT, COMPAT_N8N_VERSIONS, DEFAULT_N8N_VERSION, N8N_NODE_BIN, N8N_VERSION, n8nInstall, NODE24_BIN, NODE24_DIR, NODE24_HOME, NODE24_VERSION, type N8nInstall } from './config';
 import { runOrThrow } from './run-command';
-import { withTicker } from './ticker';
+import { withTicker } from './progress';
 
 const LOCK_STALE_MS = 30 * 60 * 1000;
 /** Both lines run expressions in isolated-vm (2.x always, 1.123.x by default) and keep their data in sqlite3. */
