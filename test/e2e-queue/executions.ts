@@ -12,6 +12,12 @@ export interface TaskData {
 }
 export type RunData = Record<string, TaskData[]>;
 
+export interface StoredExecution {
+	resultData: { runData?: RunData; error?: { message: string }; lastNodeExecuted?: string };
+	/** The stack a retry resumes from; absent when n8n kept nothing to resume. */
+	executionData?: unknown;
+}
+
 export interface ExecutionRow {
 	id: string;
 	status: string;
@@ -22,22 +28,39 @@ export interface ExecutionRow {
 
 const FINISHED = `status NOT IN ('new', 'running', 'waiting')`;
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const withoutExtra = ({ extra: _extra, ...row }: ExecutionRow & { extra: string }): ExecutionRow => row;
 
 /** n8n's executions as stored in Postgres: the one place main and workers agree on. */
 export class Executions {
 	constructor(private readonly postgres: Postgres) {}
 
 	async finished(workflowId: string, afterId = 0): Promise<ExecutionRow[]> {
+		return (await this.rows(`"workflowId" = ${quote(workflowId)} AND id > ${afterId} AND ${FINISHED}`)).map(withoutExtra);
+	}
+
+	/** Every execution of the workflow after `afterId`, whatever its status (new, running, waiting included). */
+	async all(workflowId: string, afterId = 0): Promise<ExecutionRow[]> {
+		return (await this.rows(`"workflowId" = ${quote(workflowId)} AND id > ${afterId}`)).map(withoutExtra);
+	}
+
+	/** The executions n8n started as retries of these (the executions list's Retry sets "retryOf"). */
+	async retriesOf(ids: string[]): Promise<Array<ExecutionRow & { retryOf: string }>> {
+		if (ids.length === 0) return [];
+		const rows = await this.rows(`"retryOf" IN (${ids.map(quote).join(',')})`, `, "retryOf"`);
+		return rows.map(({ extra, ...row }) => ({ ...row, retryOf: extra }));
+	}
+
+	private async rows(where: string, extraColumn = ''): Promise<Array<ExecutionRow & { extra: string }>> {
 		const out = await this.postgres.query(
-			`SELECT id, status, mode, (extract(epoch from "startedAt") * 1000)::bigint, (extract(epoch from "stoppedAt") * 1000)::bigint
-			 FROM execution_entity WHERE "workflowId" = ${quote(workflowId)} AND id > ${afterId} AND ${FINISHED} ORDER BY id`,
+			`SELECT id, status, mode, coalesce((extract(epoch from "startedAt") * 1000)::bigint, 0), coalesce((extract(epoch from "stoppedAt") * 1000)::bigint, 0)${extraColumn}
+			 FROM execution_entity WHERE ${where} ORDER BY id`,
 		);
 		return out
 			.split('\n')
 			.filter(Boolean)
 			.map((line) => {
-				const [id, status, mode, startedAt, stoppedAt] = line.split('|');
-				return { id, status, mode, startedAt: Number(startedAt), stoppedAt: Number(stoppedAt) };
+				const [id, status, mode, startedAt, stoppedAt, extra = ''] = line.split('|');
+				return { id, status, mode, startedAt: Number(startedAt), stoppedAt: Number(stoppedAt), extra };
 			});
 	}
 
@@ -63,8 +86,13 @@ export class Executions {
 
 	/** The run data of executions (n8n stores it "flatted"), by execution id. */
 	async runData(ids: string[]): Promise<Map<string, RunData>> {
-		const { parse } = require(join(N8N_DIR, 'node_modules', 'flatted')) as { parse(text: string): { resultData: { runData: RunData } } };
-		const result = new Map<string, RunData>();
+		return new Map([...(await this.data(ids))].map(([id, data]) => [id, data.resultData.runData ?? {}]));
+	}
+
+	/** What n8n stored of each execution: its run data, error, and whether anything is left to resume. */
+	async data(ids: string[]): Promise<Map<string, StoredExecution>> {
+		const { parse } = require(join(N8N_DIR, 'node_modules', 'flatted')) as { parse(text: string): StoredExecution };
+		const result = new Map<string, StoredExecution>();
 		for (let start = 0; start < ids.length; start += 200) {
 			const chunk = ids.slice(start, start + 200);
 			const out = await this.postgres.query(
@@ -72,7 +100,7 @@ export class Executions {
 			);
 			for (const line of out.split('\n').filter(Boolean)) {
 				const tab = line.indexOf('\t');
-				result.set(line.slice(0, tab), parse(line.slice(tab + 1)).resultData.runData);
+				result.set(line.slice(0, tab), parse(line.slice(tab + 1)));
 			}
 		}
 		return result;

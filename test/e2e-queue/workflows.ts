@@ -85,3 +85,30 @@ export function loadWorkflow(path: string): WorkflowFile {
 		},
 	};
 }
+
+/**
+ * The load workflow with one row per call: body {n, rate, client, email}; invoice "CRASH-<n>" of 1 x rate (each
+ * row its own number and amount), sent, then paid in full.
+ */
+export function crashWorkflow(path: string): WorkflowFile {
+	const load = loadWorkflow(path);
+	return {
+		...load,
+		id: 'invoicing-queue-crash',
+		name: 'Invoicing: one row per webhook call (worker crash)',
+		nodes: load.nodes.map((n) =>
+			n.name === WEBHOOK
+				? webhookNode('00000000-0000-4000-9100-000000000000', path)
+				: n.name === 'Create Invoice'
+				? {
+						...n,
+						parameters: {
+							...n.parameters,
+							invoiceNo: "={{ 'CRASH-' + $json.body.n }}",
+							items: { item: [{ description: 'Consulting', quantity: 1, rate: '={{ $json.body.rate }}' }] },
+						},
+					}
+				: n,
+		),
+	};
+}

@@ -1,0 +1,229 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
+/**
+ * A queue worker killed with SIGKILL in the middle of 300 executions of create invoice -> send -> record payment,
+ * then everything a user does afterwards: wait for n8n to settle the killed executions, press Retry on each
+ * failed one, and re-run the workflow (call the webhook again) for every row that still has no successful
+ * execution. The service must then hold every invoice, e-mail and payment exactly once.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../scripts/n8n/config';
+import { ensureN8n } from '../../scripts/n8n/ensure-n8n';
+import { startQueueCluster, type QueueCluster } from '../../scripts/n8n/queue/cluster';
+import { waitFor } from '../../scripts/n8n/queue/ports';
+import { withHarnessCredential } from '../../scripts/n8n/workflows';
+import { Service } from '../trigger/service';
+import { complete, counts, ledger, type RowRecord } from './crash-ledger';
+import { Executions, output, type ExecutionRow } from './executions';
+import { OwnerSession, ownerEnvironment } from './owner-session';
+import { RequestCollector } from './request-collector';
+import { crashWorkflow } from './workflows';
+
+const API_KEY = 'queue-crash-key';
+const PATH = 'queue-crash';
+/** Executions queued at once (QUEUE_CRASH_EXECUTIONS to change). */
+const ROWS = Number(process.env.QUEUE_CRASH_EXECUTIONS ?? 300);
+/**
+ * Bull's lock on a job and its stall check, shortened so that a killed worker's executions are settled in seconds
+ * (n8n 2.40.7's defaults: lock 60 s renewed every 10 s, stall check every 30 s). The lock is still 5 renewals
+ * long, so a live but busy worker keeps its jobs.
+ */
+const BULL_SETTINGS = { QUEUE_WORKER_LOCK_DURATION: '10000', QUEUE_WORKER_LOCK_RENEW_TIME: '2000', QUEUE_WORKER_STALLED_INTERVAL: '5000' };
+const PHASE_TIMEOUT_MS = 3 * 60 * 1000;
+
+let sandbox: Sandbox;
+let cluster: QueueCluster | undefined;
+let executions: Executions;
+let session: OwnerSession;
+const workflow = withHarnessCredential(crashWorkflow(PATH));
+const logs = () => [cluster?.main, ...(cluster?.workers ?? [])].map((p) => `--- ${p?.name}:\n${p?.log.slice(-2500)}`).join('\n');
+
+/** Each process's whole log, in <tmp>/invoicing-queue-crash-logs/ (the queue suite's own folder is left to it). */
+function saveLogs(running: QueueCluster): string {
+	const dir = join(tmpdir(), 'invoicing-queue-crash-logs');
+	mkdirSync(dir, { recursive: true });
+	for (const process of [running.main, ...running.workers]) writeFileSync(join(dir, `${process.name}.log`), process.log);
+	return dir;
+}
+
+interface Row {
+	n: number;
+	rate: number;
+	client: string;
+	email: string;
+}
+
+async function callWebhook(row: Row): Promise<void> {
+	const response = await fetch(`${cluster?.mainUrl}/webhook/${PATH}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(row),
+		signal: AbortSignal.timeout(120_000),
+	});
+	const text = await response.text();
+	if (response.status !== 200) throw new Error(`webhook row ${row.n}: HTTP ${response.status} ${text}`);
+}
+
+/** Runs `work` on every entry, at most `limit` at once. */
+async function inBatches<T, R>(entries: T[], limit: number, work: (entry: T) => Promise<R>): Promise<R[]> {
+	const results: R[] = [];
+	for (let start = 0; start < entries.length; start += limit) results.push(...(await Promise.all(entries.slice(start, start + limit).map(work))));
+	return results;
+}
+
+const tally = (values: string[]) => values.reduce<Record<string, number>>((all, value) => ({ ...all, [value]: (all[value] ?? 0) + 1 }), {});
+
+/** The row numbers of successful executions whose chain ran to the end (their Webhook node carries the row). */
+async function rowsCompletedBy(rows: ExecutionRow[]): Promise<number[]> {
+	const ids = rows.filter((r) => r.status === 'success').map((r) => r.id);
+	const runs = await executions.runData(ids);
+	return ids.flatMap((id) => {
+		const run = runs.get(id) ?? {};
+		if (!run['Record Payment']) return [];
+		return output(run, 'Webhook').map((item) => Number((item.body as { n: number }).n));
+	});
+}
+
+/** Waits until no execution of the workflow after `afterId` is new, running or waiting, and there are `count`. */
+async function settled(afterId: number, count: number, what: string): Promise<ExecutionRow[]> {
+	let last: ExecutionRow[] = [];
+	return await waitFor(
+		what,
+		PHASE_TIMEOUT_MS,
+		async () => {
+			last = await executions.all(workflow.id, afterId);
+			return last.length >= count && last.every((r) => !['new', 'running', 'waiting'].includes(r.status)) ? last : undefined;
+		},
+		() => `${JSON.stringify(tally(last.map((r) => r.status)))} of ${count}\n${logs()}`,
+		1000,
+	);
+}
+
+beforeAll(async () => {
+	// a first-time install of n8n is no part of this suite's time; the owner's password hash needs n8n's bcryptjs
+	await ensureN8n();
+	sandbox = await startSandbox({ apiKey: API_KEY });
+	cluster = await startQueueCluster({
+		credentials: [{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'invoicingApi', data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' } }],
+		workflows: [workflow],
+		publish: [workflow.id],
+		workers: 2,
+		env: { ...ownerEnvironment(), ...BULL_SETTINGS },
+	});
+	executions = new Executions(cluster.postgres);
+	const postgres = cluster.postgres;
+	await waitFor('the workflow\'s webhook', 120_000, async () => (Number(await postgres.query(`SELECT count(*) FROM webhook_entity WHERE "workflowId" = '${workflow.id}'`)) > 0 ? true : undefined), logs);
+	session = new OwnerSession(cluster.mainUrl);
+	await session.login();
+}, 10 * 60 * 1000);
+
+afterAll(async () => {
+	await cluster?.stop();
+	if (cluster) console.log(`queue-mode logs (crash test): ${saveLogs(cluster)}`);
+	await sandbox?.close();
+}, 5 * 60 * 1000);
+
+test(`${ROWS} executions, a worker killed with SIGKILL partway and restarted; Retry, then a re-run of the rows: each invoice, e-mail and payment exactly once`, async () => {
+	if (!cluster) throw new Error('no cluster');
+	const startedAt = Date.now();
+	const collector = new RequestCollector(sandbox);
+	collector.start();
+	const client = await new Service(sandbox, API_KEY).client('Crash Ltd', 'ap@crash.example');
+	const rows: Row[] = Array.from({ length: ROWS }, (_, n) => ({ n, rate: 100 + n, client, email: 'ap@crash.example' }));
+	const invoiceNos = rows.map((r) => `CRASH-${r.n}`);
+	const book = () => ledger(invoiceNos, sandbox.state(), collector.all());
+	const before = await executions.lastId();
+
+	// 1. all rows queued at once; one worker killed once a third have finished, and started again at once
+	const calls = Promise.all(rows.map(callWebhook));
+	await waitFor('a third of the executions to finish', PHASE_TIMEOUT_MS, async () => ((await executions.finished(workflow.id, before)).length >= ROWS / 3 ? true : undefined), logs, 200);
+	const victim = cluster.workers[0];
+	const finishedAtKill = (await executions.finished(workflow.id, before)).length;
+	const runningAtKill = (await executions.all(workflow.id, before)).filter((r) => r.status === 'running').map((r) => r.id);
+	await victim.stop('SIGKILL');
+	const killedAt = Date.now();
+	const onVictim = runningAtKill.filter((id) => victim.startedExecutions().includes(id));
+	victim.start();
+	await victim.ready();
+	await calls;
+
+	// 2. n8n settles every execution (the killed worker's once Bull finds their lock expired)
+	const first = await settled(before, ROWS, `all ${ROWS} executions to be settled`);
+	const settledAt = Date.now();
+	expect(first).toHaveLength(ROWS);
+	const failed = first.filter((r) => r.status !== 'success');
+	const firstDone = new Set(await rowsCompletedBy(first));
+	const notDone = rows.filter((r) => !firstDone.has(r.n));
+	expect(notDone).toHaveLength(failed.length);
+	const stored = await executions.data(failed.map((r) => r.id));
+	const failure = {
+		statuses: tally(failed.map((r) => r.status)),
+		errors: tally(failed.map((r) => stored.get(r.id)?.resultData.error?.message ?? '(none)')),
+		withRunData: failed.filter((r) => Object.keys(stored.get(r.id)?.resultData.runData ?? {}).length > 0).length,
+		resumable: failed.filter((r) => stored.get(r.id)?.executionData !== undefined).length,
+	};
+	const afterCrash = book();
+	const leftByCrash = notDone.map((r) => afterCrash[r.n]);
+	const state = (records: RowRecord[]) => ({
+		complete: records.filter(complete).length,
+		partial: records.filter((r) => r.invoices > 0 && !complete(r)).length,
+		missing: records.filter((r) => r.invoices === 0).length,
+	});
+
+	// 3. the executions list's Retry on every failed execution, as the owner
+	const answers = await inBatches(failed, 10, async (r) => await session.retry(r.id));
+	const retries = await settled(before, ROWS + (await executions.retriesOf(failed.map((r) => r.id))).length, 'the retries to be settled');
+	const retryRows = await executions.retriesOf(failed.map((r) => r.id));
+	const fixedByRetry = new Set(await rowsCompletedBy(retryRows));
+	const retried = book();
+	const afterRetry = notDone.map((r) => retried[r.n]);
+
+	// 4. the workflow run again (the webhook called again) for every row still without a successful execution
+	const rerun = notDone.filter((r) => !fixedByRetry.has(r.n));
+	const beforeRerun = await executions.lastId();
+	await inBatches(rerun, 50, callWebhook);
+	const reruns = await settled(beforeRerun, rerun.length, 'the re-runs to be settled');
+	expect(reruns.filter((r) => r.status !== 'success')).toEqual([]);
+	expect(new Set(await rowsCompletedBy(reruns))).toEqual(new Set(rerun.map((r) => r.n)));
+	collector.stop();
+
+	// 5. the service: every row created, sent and paid exactly once (state and applied writes); nothing left running
+	const final = book();
+	const totals = counts(final);
+	const everything = await executions.all(workflow.id, before);
+	const figures = {
+		executions: ROWS,
+		finishedAtKill,
+		runningAtKill: runningAtKill.length,
+		runningOnKilledWorker: onVictim.length,
+		secondsFromKillToSettled: Number(((settledAt - killedAt) / 1000).toFixed(1)),
+		firstRun: tally(first.map((r) => r.status)),
+		failure,
+		rowsLeftByTheCrash: state(leftByCrash),
+		retry: { pressed: failed.length, answers: tally(answers.map((a) => String(a.status))), executions: tally(retryRows.map((r) => r.status)), rowsCompleted: fixedByRetry.size },
+		rowsAfterRetry: state(afterRetry),
+		rerun: { calls: rerun.length, executions: tally(reruns.map((r) => r.status)) },
+		final: totals,
+		executionsInTheEnd: tally(everything.map((r) => r.status)),
+		seconds: Number(((Date.now() - startedAt) / 1000).toFixed(1)),
+	};
+	console.log(`worker crash: ${JSON.stringify(figures)}`);
+	expect(failed.length).toBeGreaterThan(0);
+	expect(retries.length).toBeGreaterThanOrEqual(ROWS);
+	expect(everything.filter((r) => ['new', 'running', 'waiting'].includes(r.status))).toEqual([]);
+	expect(totals).toEqual({
+		rows: ROWS,
+		complete: ROWS,
+		missing: 0,
+		partial: 0,
+		duplicateInvoices: 0,
+		duplicateSends: 0,
+		duplicatePayments: 0,
+		duplicateWritesApplied: 0,
+	});
+	expect(final.filter((r) => r.createsApplied !== 1 || r.sendsApplied !== 1 || r.paymentsApplied !== 1)).toEqual([]);
+	expect(sandbox.state().invoices).toHaveLength(ROWS);
+}, 10 * 60 * 1000);
