@@ -1,4 +1,4 @@
-import type { BookData, RecordedRequest } from '../../sandbox';
+import type { BookData, RecordedRequest } from '../../tools/sandbox';
 
 /** What the service holds and received for one row (one webhook call: one invoice number). */
 export interface RowRecord {

@@ -9,12 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../scripts/n8n/config';
-import { ensureN8n } from '../../scripts/n8n/ensure-n8n';
-import { startQueueCluster, type QueueCluster } from '../../scripts/n8n/queue/cluster';
-import { waitFor } from '../../scripts/n8n/queue/ports';
-import { withHarnessCredential } from '../../scripts/n8n/workflows';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../tools/scripts/n8n/config';
+import { ensureN8n } from '../../tools/scripts/n8n/ensure-n8n';
+import { startQueueCluster, type QueueCluster } from '../../tools/scripts/n8n/queue/cluster';
+import { waitFor } from '../../tools/scripts/n8n/queue/ports';
+import { withHarnessCredential } from '../../tools/scripts/n8n/workflows';
 import { Service } from '../trigger/service';
 import { complete, counts, ledger, type RowRecord } from './crash-ledger';
 import { Executions, output, type ExecutionRow } from './executions';

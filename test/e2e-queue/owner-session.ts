@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { join } from 'node:path';
 
-import { N8N_DIR } from '../../scripts/n8n/config';
+import { N8N_DIR } from '../../tools/scripts/n8n/config';
 
 export const QUEUE_OWNER = { email: 'queue-e2e@invoicing.local', password: 'Queue-e2e-owner-1' };
 const BROWSER_ID = 'invoicing-queue-e2e';

@@ -1,4 +1,4 @@
-import type { RecordedRequest, Sandbox } from '../../sandbox';
+import type { RecordedRequest, Sandbox } from '../../tools/sandbox';
 
 /**
  * Every request the sandbox receives while it runs: the sandbox's own log keeps only the last 1,000, so this
