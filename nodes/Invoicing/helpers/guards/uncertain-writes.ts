@@ -1,5 +1,7 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
+import { DEFAULT_SETTLE_TIMEOUTS } from '../../spec/guard-fields';
+
 /**
  * Writes of this execution whose outcome is unknown (time-out, dropped connection, 5xx), by guard key, so that
  * a retry (n8n's Retry On Fail re-runs the node in the same execution) looks again for the earlier write until
@@ -19,8 +21,7 @@ type Memory = Record<string, UncertainWrite>;
 
 const CONTEXT_KEY = 'invoicingUncertainWrites';
 
-/** Default of the settle option: how many request time-outs a retry keeps looking after an unanswered write. */
-export const DEFAULT_SETTLE_TIMEOUTS = 5;
+export { DEFAULT_SETTLE_TIMEOUTS };
 
 // only when the engine offers no execution context (never in n8n's own runs): keyed by execution and node
 const fallback = new Map<string, Memory>();
