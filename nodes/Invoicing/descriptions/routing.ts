@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
 import { buildGuardedCreate, buildGuardedSend, buildUpsertRequest, guardedRecordPayment } from '../helpers/guards/guarded-requests';
+import { THROUGH_MIDDLEWARE } from '../engine/request-middleware';
 import { asDocument, asGuarded } from '../helpers/guards/matching';
 import {
 	handleApiErrors,
@@ -44,8 +45,8 @@ export const POST_RECEIVE = {
 export function routingOf(resource: Resource, operation: OperationSpec): INodePropertyRouting {
 	return {
 		request: { method: operation.method, url: operation.path },
-		// paginate: the request goes through requestOperations.pagination, which names transport failures
-		send: { preSend: PRE_SEND[operation.preSend](resource), paginate: true },
+		// through the request middleware, which names transport failures (helpers/request/routed-request)
+		send: { preSend: PRE_SEND[operation.preSend](resource), ...THROUGH_MIDDLEWARE },
 		output: { postReceive: [handleApiErrors, POST_RECEIVE[operation.postReceive](resource)] },
 	};
 }
