@@ -55,6 +55,8 @@ export async function startQueueCluster(options: {
 	publish: string[];
 	workers: number;
 	env?: NodeJS.ProcessEnv;
+	/** How long each process may take to answer ready (N8nProcess's default when omitted). */
+	readyTimeoutMs?: number;
 }): Promise<QueueCluster> {
 	await ensureN8n();
 	const folders: string[] = [];
@@ -100,7 +102,7 @@ export async function startQueueCluster(options: {
 		}
 		processes.push(...workers);
 		for (const process of processes) process.start();
-		await Promise.all(processes.map((p) => p.ready()));
+		await Promise.all(processes.map((p) => p.ready(options.readyTimeoutMs)));
 		return { postgres, redis, main, workers, mainUrl: `http://127.0.0.1:${mainPort}`, stop };
 	} catch (error) {
 		await stop();
