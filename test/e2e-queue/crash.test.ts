@@ -41,6 +41,7 @@ let sandbox: Sandbox;
 let cluster: QueueCluster | undefined;
 let executions: Executions;
 let session: OwnerSession;
+let collector: RequestCollector | undefined;
 const workflow = withHarnessCredential(crashWorkflow(PATH));
 const logs = () => [cluster?.main, ...(cluster?.workers ?? [])].map((p) => `--- ${p?.name}:\n${p?.log.slice(-2500)}`).join('\n');
 
@@ -132,6 +133,7 @@ beforeAll(async () => {
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
+	collector?.stop();
 	await cluster?.stop();
 	if (cluster) console.log(`queue-mode logs (crash test): ${saveLogs(cluster)}`);
 	await sandbox?.close();
@@ -140,12 +142,13 @@ afterAll(async () => {
 test(`${ROWS} executions, a worker killed with SIGKILL partway and restarted; Retry, then a re-run of the rows: each invoice, e-mail and payment exactly once`, async () => {
 	if (!cluster) throw new Error('no cluster');
 	const startedAt = Date.now();
-	const collector = new RequestCollector(sandbox);
-	collector.start();
+	const requests = new RequestCollector(sandbox);
+	collector = requests;
+	requests.start();
 	const client = await new Service(sandbox, API_KEY).client('Crash Ltd', 'ap@crash.example');
 	const rows: Row[] = Array.from({ length: ROWS }, (_, n) => ({ n, rate: 100 + n, client, email: 'ap@crash.example' }));
 	const invoiceNos = rows.map((r) => `CRASH-${r.n}`);
-	const book = () => ledger(invoiceNos, sandbox.state(), collector.all());
+	const book = () => ledger(invoiceNos, sandbox.state(), requests.all());
 	const before = await executions.lastId();
 
 	// 1. all rows queued (main answers once a row's execution is queued: 300 calls at once made main's 2 database
@@ -201,7 +204,7 @@ test(`${ROWS} executions, a worker killed with SIGKILL partway and restarted; Re
 	const reruns = await settled(beforeRerun, rerun.length, 'the re-runs to be settled');
 	expect(reruns.filter((r) => r.status !== 'success')).toEqual([]);
 	expect(new Set(await rowsCompletedBy(reruns))).toEqual(new Set(rerun.map((r) => r.n)));
-	collector.stop();
+	requests.stop();
 
 	// 5. the service: every row created, sent and paid exactly once (state and applied writes); nothing left running
 	const final = book();
