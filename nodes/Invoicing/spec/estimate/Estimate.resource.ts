@@ -1,8 +1,7 @@
-import { documentClientLocator, documentRecordFields } from '../common';
-import { guardOptionsField } from '../guard-fields';
-import { sendFields } from '../send';
-import type { ResourceSpec } from '../spec-types';
-import { ifExistsField } from '../write-fields';
+import { documentClientLocator, documentRecordFields } from '../common-fields';
+import { guardOptionsField, ifExistsField } from '../guard-fields';
+import { sendFields } from '../send-fields';
+import type { ResourceSpec } from '../types';
 import { acceptedField, estimateFilters, estimateNumberField } from './fields';
 
 export const estimateResource: ResourceSpec = {

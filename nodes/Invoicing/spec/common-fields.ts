@@ -1,22 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Resource } from '../../shared/api-types';
-import type { RecordField } from './spec-types';
-
-/**
- * Shows the properties for these resources and operations. n8n's declarative engine evaluates every
- * entry of `properties` for every item, so a parameter is declared once and lists every resource and
- * operation that uses it (the resource x operation product must hold only real pairs).
- */
-export function showFor(resources: Resource[], operations: string[], properties: INodeProperties[]): INodeProperties[] {
-	return properties.map((property) => ({
-		...property,
-		displayOptions: {
-			...property.displayOptions,
-			show: { ...property.displayOptions?.show, resource: resources, operation: operations },
-		},
-	}));
-}
+import type { RecordField } from './types';
 
 /**
  * Shown under a By ID field holding a space, and in n8n's "node has issues" error when the workflow runs:

@@ -1,6 +1,5 @@
-import type { ResourceSpec } from '../spec-types';
-import { guardOptionsField } from '../guard-fields';
-import { ifExistsField } from '../write-fields';
+import type { ResourceSpec } from '../types';
+import { guardOptionsField, ifExistsField } from '../guard-fields';
 import { clientFilters, clientNameField, clientOptionalFields } from './fields';
 
 const [address, email, phone] = clientOptionalFields;

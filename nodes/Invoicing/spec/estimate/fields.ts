@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ACCEPTED_OPTIONS, documentClientLocator } from '../common';
+import { ACCEPTED_OPTIONS, documentClientLocator } from '../common-fields';
 
 export const estimateNumberField: INodeProperties = {
 	displayName: 'Estimate Number',

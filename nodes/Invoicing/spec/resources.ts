@@ -3,7 +3,7 @@ import { clientResource } from './client/Client.resource';
 import { estimateResource } from './estimate/Estimate.resource';
 import { expenseResource } from './expense/Expense.resource';
 import { invoiceResource } from './invoice/Invoice.resource';
-import type { OperationSpec, ResourceSpec } from './spec-types';
+import type { OperationSpec, ResourceSpec } from './types';
 
 /** Every resource of the node, each described once in its `<Resource>.resource.ts`. */
 export const RESOURCE_SPECS: readonly ResourceSpec[] = [clientResource, expenseResource, invoiceResource, estimateResource];

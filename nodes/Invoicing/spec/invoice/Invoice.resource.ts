@@ -1,8 +1,7 @@
-import { documentClientLocator, documentRecordFields } from '../common';
-import { existingPaymentStatusField, guardOptionsField } from '../guard-fields';
-import type { ResourceSpec } from '../spec-types';
-import { ifExistsField } from '../write-fields';
-import { sendFields } from '../send';
+import { documentClientLocator, documentRecordFields } from '../common-fields';
+import { existingPaymentStatusField, guardOptionsField, ifExistsField } from '../guard-fields';
+import type { ResourceSpec } from '../types';
+import { sendFields } from '../send-fields';
 import { invoiceFilters, invoiceNumberField, paymentStatusField } from './fields';
 import { recordPaymentFields } from './recordPayment.operation';
 

@@ -1,5 +1,5 @@
-import type { ResourceSpec } from '../spec-types';
-import { currencyField, issueDateField } from '../common';
+import type { ResourceSpec } from '../types';
+import { currencyField, issueDateField } from '../common-fields';
 import { amountField, expenseDescriptionField, expenseFilters, vendorField } from './fields';
 
 export const expenseResource: ResourceSpec = {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { dateField } from '../common';
+import { dateField } from '../common-fields';
 
 export const amountField: INodeProperties = {
 	displayName: 'Amount',

@@ -1,7 +1,6 @@
 import type { IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
-import type { POST_RECEIVE, PRE_SEND } from './routing';
 
 /** How a field's value is read and checked before it is sent. */
 export type FieldKind = 'text' | 'number' | 'date' | 'currency' | 'locator';
@@ -37,8 +36,13 @@ export type Repeat = 'read' | 'harmless' | 'twice';
  */
 export type OperationForm = 'create' | 'update' | 'list' | 'get' | 'none';
 
-export type PreSendName = keyof typeof PRE_SEND;
-export type PostReceiveName = keyof typeof POST_RECEIVE;
+/**
+ * The preSend steps an operation names by key; descriptions/routing.ts maps each key to its function (the spec
+ * holds no code of the node).
+ */
+export type PreSendName = 'none' | 'recordId' | 'create' | 'guardedCreate' | 'upsert' | 'update' | 'send' | 'recordPayment';
+/** The output shaping an operation names by key, mapped in descriptions/routing.ts. */
+export type PostReceiveName = 'list' | 'record' | 'updated' | 'fetched' | 'write' | 'action' | 'deleted';
 
 /** One operation: its menu entry, its request, and what a failure or a repeat of it means. */
 export interface OperationSpec {

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_SETTLE_TIMEOUTS } from '../helpers/guards/uncertain-writes';
+/** Default of the settle option: how many request time-outs a retry keeps looking after an unanswered write. */
+export const DEFAULT_SETTLE_TIMEOUTS = 5;
 
 /** After an unanswered write, how long a retry looks for it before sending again (an option of every guarded write). */
 export const settleOption: INodeProperties = {
@@ -47,4 +48,30 @@ export const guardOptionsField: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [settleOption],
+};
+
+/** The duplicate guard of a guarded Create: what happens when the record's key exists. */
+export const ifExistsField: INodeProperties = {
+	displayName: 'If Already Exists',
+	name: 'ifExists',
+	type: 'options',
+	options: [
+		{
+			name: 'Create Anyway',
+			value: 'create',
+			description: 'Always send the create; a re-run or retry makes a second record',
+		},
+		{
+			name: 'Error',
+			value: 'error',
+			description: 'Fail the item when a record with this key exists',
+		},
+		{
+			name: 'Return Existing If Identical',
+			value: 'returnIdentical',
+			description: 'Output the existing record when it holds what would be sent (a re-run or retry), fail the item when it differs',
+		},
+	],
+	default: 'returnIdentical',
+	description: "Invoices and estimates are matched on their number among the client's documents, clients on their email (else their name); looked up once per run",
 };

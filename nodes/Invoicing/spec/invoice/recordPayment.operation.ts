@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { dateField } from '../common';
+import { dateField } from '../common-fields';
 import { settleOption } from '../guard-fields';
 
 /** Record Payment: the payment, and the guards against recording it twice. */

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { dateField, documentClientLocator, PAYMENT_STATUS_OPTIONS } from '../common';
+import { dateField, documentClientLocator, PAYMENT_STATUS_OPTIONS } from '../common-fields';
 
 export const invoiceNumberField: INodeProperties = {
 	displayName: 'Invoice Number',

@@ -1,4 +1,4 @@
-import type { OperationForm, ResourceSpec } from './spec-types';
+import type { OperationForm, ResourceSpec } from './types';
 
 /** The operations of a resource that show a form. */
 export const operationsWith = (spec: ResourceSpec, form: OperationForm): string[] =>
