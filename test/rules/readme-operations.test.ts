@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
+import { operationsTable } from './operations-table';
 
 /**
  * The README's Operations table against the node as n8n runs it: one row per resource and operation of the
  * node description, each row quoting the operation's own request (its routing's method and path), and every
- * request a row quotes being one of the API's requests that the node's operations declare.
+ * request a row quotes being one of the API's requests that the node's operations declare. What the node
+ * really sends, guards and reads included, is checked against the table by test/engine/operations-table.test.ts.
  */
 const ROOT = join(__dirname, '..', '..');
 const { properties } = new Invoicing().description;
@@ -30,21 +32,8 @@ const operations: Operation[] = properties
 	);
 const apiRequests = new Set(operations.map((o) => o.request));
 
-/** The rows of the README's "## Operations" table: resource, operation and the requests quoted in the Request(s) cell. */
-function tableRows(readme: string): Array<{ resource: string; operation: string; requests: string[] }> {
-	const section = readme.split(/^## Operations$/m)[1]?.split(/^## /m)[0] ?? '';
-	return section
-		.split('\n')
-		.filter((line) => line.startsWith('| ') && !line.startsWith('| Resource') && !line.startsWith('|---'))
-		.map((line) => {
-			const cells = line.split(/(?<!\\)\|/).map((cell) => cell.trim());
-			const requests = [...cells[3].matchAll(/`(GET|POST|PUT|DELETE) (\/[^`\s]+)`/g)].map((m) => `${m[1]} ${m[2]}`);
-			return { resource: cells[1], operation: cells[2], requests };
-		});
-}
-
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const rows = tableRows(readme);
+const rows = operationsTable(readme);
 
 test("the README stays a user's guide: at most 30,000 bytes (maintainer detail goes in docs/)", () => {
 	expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(30000);
