@@ -6,8 +6,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { searchOf } from '../Invoicing/descriptions/list-search';
 import { SPEC_OF } from '../Invoicing/spec/resources';
+import { searchMethod } from '../shared/list-search';
 import { triggerProperties } from './description';
 import { pollInvoicing } from './poll';
 
@@ -30,7 +30,7 @@ export class InvoicingTrigger implements INodeType {
 
 	methods = {
 		// the Client filter's locator
-		listSearch: { [SPEC_OF.client.record.searchMethod]: searchOf(SPEC_OF.client) },
+		listSearch: { [SPEC_OF.client.record.searchMethod]: searchMethod(SPEC_OF.client) },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -17,11 +17,11 @@ export function labelOf(label: RecordLabel, r: IDataObject): string {
 	return `${title.join(' · ')}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
 }
 
-/** What a "From List" search lists: the kind of record, its plural for messages, its label. */
+/** What a "From List" search lists (a resource spec has these keys): the kind of record, its plural for messages, its label. */
 export interface SearchTarget {
-	resource: Resource;
+	value: Resource;
 	plural: string;
-	label: RecordLabel;
+	listLabel: RecordLabel;
 }
 
 /**
@@ -33,13 +33,13 @@ async function searchRecords(ctx: ILoadOptionsFunctions, target: SearchTarget, f
 		action: `List ${target.plural}`,
 		method: 'GET',
 		baseURL: await credentialBaseUrl(ctx),
-		url: `/${target.resource}/all`,
+		url: `/${target.value}/all`,
 		timeoutHint: TIMEOUT_HINT,
 	});
 	const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = records
-		.map((record) => ({ name: labelOf(target.label, record), value: String(record.id) }))
+		.map((record) => ({ name: labelOf(target.listLabel, record), value: String(record.id) }))
 		.filter((item) => needle === '' || item.name.toLowerCase().includes(needle) || item.value.includes(needle));
 	return { results };
 }

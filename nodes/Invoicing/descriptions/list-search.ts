@@ -1,10 +1,6 @@
 import { searchMethod, type ListSearchMethod } from '../../shared/list-search';
 import type { ResourceSpec } from '../spec/types';
 
-/** The "From List" search of a resource, as its spec names and labels it. */
-export const searchOf = (spec: ResourceSpec): ListSearchMethod =>
-	searchMethod({ resource: spec.value, plural: spec.plural, label: spec.listLabel });
-
 /** The listSearch methods of the node: one per resource, under the name its record locator gives (`searchClients`). */
 export const listSearchMethods = (specs: readonly ResourceSpec[]): Record<string, ListSearchMethod> =>
-	Object.fromEntries(specs.map((spec) => [spec.record.searchMethod, searchOf(spec)]));
+	Object.fromEntries(specs.map((spec) => [spec.record.searchMethod, searchMethod(spec)]));
