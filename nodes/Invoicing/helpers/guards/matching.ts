@@ -29,7 +29,10 @@ export function asDocument(resource: Resource): GuardedResource {
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
 /** The first of these fields of the record that is set (null counts as not set). */
-const firstStored = (record: IDataObject, names: string[]): unknown => names.map((name) => record[name]).find((value) => value !== undefined && value !== null);
+function firstStored(record: IDataObject, names: readonly string[]): unknown {
+	for (const name of names) if (record[name] !== undefined && record[name] !== null) return record[name];
+	return undefined;
+}
 
 /**
  * What identifies a record when the service has no idempotency key (the resource spec's `match`): the first key
@@ -42,16 +45,15 @@ export function matchKey(resource: GuardedResource, params: ApiParams): { field:
 	return { field: key.api, value: caseless ? value.toLowerCase() : value };
 }
 
-/** The same key read from a record as the service lists it (estimates name their number reference_no there). */
-function recordKey(resource: GuardedResource, field: string, record: IDataObject): string {
-	const { keys, caseless } = matchOf(resource);
-	const value = text(firstStored(record, keys.find((key) => key.api === field)?.stored ?? [field]));
-	return caseless ? value.toLowerCase() : value;
-}
-
 export function findMatches(resource: GuardedResource, params: ApiParams, records: IDataObject[]): IDataObject[] {
 	const key = matchKey(resource, params);
-	return records.filter((record) => recordKey(resource, key.field, record) === key.value);
+	const { keys, caseless } = matchOf(resource);
+	// the same key read from a record as the service lists it (estimates name their number reference_no there)
+	const stored = keys.find((candidate) => candidate.api === key.field)?.stored ?? [key.field];
+	return records.filter((record) => {
+		const value = text(firstStored(record, stored));
+		return (caseless ? value.toLowerCase() : value) === key.value;
+	});
 }
 
 const NUMERIC = new Set(['tax_rate']);
