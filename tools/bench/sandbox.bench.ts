@@ -3,7 +3,7 @@
  * Requests per second of the sandbox's GET /v1/client/all (demo book) against a bare node:http server answering
  * a constant JSON body of the same size, both driven by the same keep-alive client (16 connections, loopback)
  * in the same run. Bounded: 1,000 warm-up + 20,000 measured requests per server and round, at most 20 s each.
- * Run: npx ts-node --transpile-only bench/sandbox.bench.ts   (exits 1 when the ratio is under 0.6)
+ * Run: npx ts-node --transpile-only tools/bench/sandbox.bench.ts   (exits 1 when the ratio is under 0.6)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -17,7 +17,7 @@ const ROUNDS = 3;
 const REQUIRED_RATIO = 0.6;
 
 function startServer(kind: 'sandbox' | 'bare', body = ''): Promise<{ url: string; child: ChildProcess }> {
-	const tsNode = join(__dirname, '..', 'node_modules', 'ts-node', 'dist', 'bin.js');
+	const tsNode = join(__dirname, '..', '..', 'node_modules', 'ts-node', 'dist', 'bin.js');
 	const child = spawn(process.execPath, [tsNode, '--transpile-only', join(__dirname, 'bench-server.ts'), kind, body], { stdio: ['ignore', 'pipe', 'inherit'] });
 	return new Promise((resolve, reject) => {
 		child.stdout?.once('data', (chunk: Buffer) => resolve({ url: chunk.toString().trim(), child }));

@@ -20,7 +20,7 @@ const USAGE =
 	'usage: npm run bench -- [--package DIR] [--rounds N (>= 1, default 5)] [--profile] [--out DIR] [--name bench] [--warm-up N (default 50, 0 = none)] [--book-only | --no-book]';
 
 export function parseArgs(argv: string[]): BenchArgs {
-	const args: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, 'bench', 'results'), name: 'bench', warmUpItems: 50, book: 'with' };
+	const args: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, 'tools', 'bench', 'results'), name: 'bench', warmUpItems: 50, book: 'with' };
 	for (let index = 0; index < argv.length; index++) {
 		const flag = argv[index];
 		const value = () => {

@@ -3,14 +3,14 @@
 // file the "n8n" section of package.json names, each node's icons and codex, each credential's icons, and
 // nothing of the dev tooling. Runs no build and no npm lifecycle script, so it works whatever the npm
 // configuration (the project's .npmrc sets ignore-scripts=true, which also skips `prepack`).
-// Usage: node scripts/check-pack.js [project dir]; exits 1 and names the problems when the package is incomplete.
+// Usage: node tools/scripts/check-pack.js [project dir]; exits 1 and names the problems when the package is incomplete.
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { existsSync, readFileSync } = require('node:fs');
 const { join, posix } = require('node:path');
 
 /** Folders of the repository that are dev tooling or sources and never belong in the package. */
-const DEV_ONLY = ['sandbox/', 'scripts/', 'test/', 'bench/', 'examples/', 'docs/', 'nodes/', 'credentials/', '.github/', '.ci/'];
+const DEV_ONLY = ['tools/', 'sandbox/', 'scripts/', 'test/', 'bench/', 'examples/', 'docs/', 'nodes/', 'credentials/', '.github/', '.ci/'];
 
 /**
  * The files n8n needs from the package, found from the built classes: each node and credential file of the
@@ -77,7 +77,7 @@ function dryRunPack(root) {
 module.exports = { requiredFiles, packProblems, dryRunPack, DEV_ONLY };
 
 if (require.main === module) {
-	const root = process.argv[2] ?? join(__dirname, '..');
+	const root = process.argv[2] ?? join(__dirname, '..', '..');
 	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 	const pack = dryRunPack(root);
 	const problems = packProblems(requiredFiles(root, pkg), pack.files);

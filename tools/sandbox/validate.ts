@@ -1,4 +1,4 @@
-import { isIsoCurrency } from '../nodes/Invoicing/helpers/input/currencies';
+import { isIsoCurrency } from '../../nodes/Invoicing/helpers/input/currencies';
 import { badRequest } from './errors';
 import type { LineItem, Params } from './types';
 

@@ -3,16 +3,16 @@
 // outside the repository, before any suite, so no test's time budget includes an install), a typecheck (ts-jest
 // only transpiles), the fast suite (unit, description, sandbox contract, engine, lint), the end-to-end suite inside
 // real n8n, the compatibility step (the examples, the error check, the trigger and the AI agent on each other n8n
-// version of scripts/n8n/versions.json), then the queue-mode suite (n8n main + workers, Redis, Postgres).
+// version of tools/scripts/n8n/versions.json), then the queue-mode suite (n8n main + workers, Redis, Postgres).
 // Ends with one plain line "tests: N passed, N failed" over all of them.
-// Usage: node scripts/run-tests.js [--fast-only]
+// Usage: node tools/scripts/run-tests.js [--fast-only]
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
-const root = join(__dirname, '..');
+const root = join(__dirname, '..', '..');
 const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const tsNodeBin = join(root, 'node_modules', 'ts-node', 'dist', 'bin.js');
 const versions = require('./n8n/versions.json');
@@ -56,7 +56,7 @@ function installN8n() {
 	const all = [versions.default, ...versions.compat];
 	console.log(`=== n8n ${all.join(', ')} (installed once into the cache; a cold install takes about 5-10 minutes per version) ===`);
 	const started = Date.now();
-	const result = spawnSync(process.execPath, [tsNodeBin, '--transpile-only', join('scripts', 'n8n', 'ensure-n8n.ts'), '--all'], { cwd: root, stdio: 'inherit' });
+	const result = spawnSync(process.execPath, [tsNodeBin, '--transpile-only', join('tools', 'scripts', 'n8n', 'ensure-n8n.ts'), '--all'], { cwd: root, stdio: 'inherit' });
 	const ok = result.status === 0;
 	console.log(`=== n8n: ${ok ? 'ready' : 'INSTALL FAILED'} after ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
 	return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };

@@ -7,7 +7,7 @@ import versions from './versions.json';
 /** The n8n the harness runs: 2.40.7 unless INVOICING_N8N_VERSION names another (see COMPAT_N8N_VERSIONS). */
 export const DEFAULT_N8N_VERSION = versions.default;
 /**
- * The other versions `npm test`'s compatibility step runs (scripts/run-tests.js reads the same file): the newest
+ * The other versions `npm test`'s compatibility step runs (tools/scripts/run-tests.js reads the same file): the newest
  * 1.x, 1.123.81, and the newest 2.x the registry installs, 2.41.1 (2.41.3 lacks a dependency).
  */
 export const COMPAT_N8N_VERSIONS = versions.compat;
@@ -60,7 +60,7 @@ export const N8N_DIR = CURRENT.dir;
 export const N8N_BIN = CURRENT.bin;
 export const READY_MARKER = CURRENT.readyMarker;
 
-export const REPO_ROOT = join(__dirname, '..', '..');
+export const REPO_ROOT = join(__dirname, '..', '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-invoicing';
 export const CREDENTIAL_ID = 'invoicing-demo';
 export const CREDENTIAL_NAME = 'Invoicing account';

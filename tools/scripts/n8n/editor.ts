@@ -2,7 +2,7 @@
 /**
  * What `npm start` runs, as a reusable piece: the sandbox with demo data and real n8n (`n8n start`) with this
  * package, the "Invoicing account" credential, the example workflows and a local owner login, both on loopback.
- * Used by scripts/start.ts and by the browser test.
+ * Used by tools/scripts/start.ts and by the browser test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';

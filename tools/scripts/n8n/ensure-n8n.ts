@@ -104,7 +104,7 @@ export async function ensureN8n(version: string = N8N_VERSION): Promise<boolean>
 }
 
 /**
- * `ts-node scripts/n8n/ensure-n8n.ts [--all | version ...]`: installs the given versions (default: the harness's;
+ * `ts-node tools/scripts/n8n/ensure-n8n.ts [--all | version ...]`: installs the given versions (default: the harness's;
  * `--all`: the default and the compatibility versions) one after another.
  */
 if (require.main === module) {

@@ -12,7 +12,7 @@ const { createHash } = require('node:crypto');
 const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-const root = join(__dirname, '..');
+const root = join(__dirname, '..', '..');
 const lockFile = join(root, 'package-lock.json');
 const stampFile = join(root, 'node_modules', '.invoicing-install-stamp');
 

@@ -24,7 +24,7 @@ export class ServiceClient {
 
 	/** Starts a service seeded with `clients` clients and `invoices` invoices; resolves when it listens. */
 	static start(options: { apiKey: string; clients: number; invoices: number; pattern: 'notPaidEvery2' | 'allNotPaid'; seed?: 'http' | 'direct' }): Promise<ServiceClient> {
-		const tsNode = join(__dirname, '..', '..', 'node_modules', 'ts-node', 'dist', 'bin.js');
+		const tsNode = join(__dirname, '..', '..', '..', 'node_modules', 'ts-node', 'dist', 'bin.js');
 		const script = join(__dirname, 'service-process.ts');
 		const args = [tsNode, '--transpile-only', script, options.apiKey, String(options.clients), String(options.invoices), options.pattern, options.seed ?? 'http'];
 		const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
