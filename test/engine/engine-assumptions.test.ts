@@ -1,6 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
@@ -28,6 +25,7 @@ import {
 	type MiddlewareContext,
 	type RoutedRequest,
 } from '../../nodes/Invoicing/engine/request-middleware';
+import { API_KEY, useEngineFixture } from './fixture';
 import { TestCredentialsHelper } from './harness/credentials-helper';
 import { additionalData } from './harness/run-node';
 
@@ -107,10 +105,10 @@ function probeNode(baseURL: string): INodeType {
 			defaults: { name: 'Probe' },
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
-			requestDefaults: { baseURL, ignoreHttpStatusErrors: true },
+			requestDefaults: { baseURL, headers: { authorization: `Bearer ${API_KEY}` }, ignoreHttpStatusErrors: true },
 			requestOperations: requestMiddleware(probeMiddleware),
 			properties: [
-				{ displayName: 'Path', name: 'path', type: 'string', default: '/ok' },
+				{ displayName: 'Path', name: 'path', type: 'string', default: '/client/all' },
 				{ displayName: 'Fail First Try', name: 'failFirstTry', type: 'boolean', default: false },
 				{
 					displayName: 'Operation',
@@ -135,29 +133,18 @@ function probeNode(baseURL: string): INodeType {
 	};
 }
 
-let server: Server;
-let requests = 0;
-let baseURL = '';
+// the requests go to the sandbox: any service answering JSON would do
+const ctx = useEngineFixture();
 let executions = 0;
 
-beforeAll(async () => {
-	server = createServer((_request, response) => {
-		requests += 1;
-		response.setHeader('content-type', 'application/json');
-		response.end('{"status":"success"}');
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => await new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
 	seen = [];
-	requests = 0;
+	ctx.sandbox.clearRequests();
 });
 
 /** Runs the probe once through WorkflowExecute, as one execution of its own. */
 async function runProbe(parameters: IDataObject, itemCount: number, retry = false) {
-	const type = probeNode(baseURL);
+	const type = probeNode(ctx.sandbox.url);
 	const node: INode = {
 		id: 'c0ffee00-0000-4000-8000-000000000001',
 		name: 'Probe',
@@ -190,7 +177,7 @@ describe('engine/request-middleware: n8n\'s pagination hook is the request middl
 		const { output, error } = await runProbe({}, 3);
 		expect(error).toBeUndefined();
 		expect(steps('middleware').map((entry) => entry.item)).toEqual([0, 1, 2]);
-		expect(requests).toBe(3);
+		expect(ctx.sandbox.requests().map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(Array(3).fill('GET /v1/client/all 200'));
 		expect(output).toEqual([0, 1, 2].map((item) => ({ item, status: 200 })));
 	});
 
