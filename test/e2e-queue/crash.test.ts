@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * A queue worker killed with SIGKILL in the middle of 300 executions of create invoice -> send -> record payment,
  * then everything a user does afterwards: wait for n8n to settle the killed executions, press Retry on each
