@@ -27,7 +27,7 @@ export interface ExecutionRow {
 
 const FINISHED = `status NOT IN ('new', 'running', 'waiting')`;
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
-const withoutExtra = ({ extra: _extra, ...row }: ExecutionRow & { extra: string }): ExecutionRow => row;
+const withoutExtra = (row: ExecutionRow & { extra: string }): ExecutionRow => ({ id: row.id, status: row.status, mode: row.mode, startedAt: row.startedAt, stoppedAt: row.stoppedAt });
 
 /** n8n's executions as stored in Postgres: the one place main and workers agree on. */
 export class Executions {
@@ -46,7 +46,7 @@ export class Executions {
 	async retriesOf(ids: string[]): Promise<Array<ExecutionRow & { retryOf: string }>> {
 		if (ids.length === 0) return [];
 		const rows = await this.rows(`"retryOf" IN (${ids.map(quote).join(',')})`, `, "retryOf"`);
-		return rows.map(({ extra, ...row }) => ({ ...row, retryOf: extra }));
+		return rows.map((row) => ({ ...withoutExtra(row), retryOf: row.extra }));
 	}
 
 	private async rows(where: string, extraColumn = ''): Promise<Array<ExecutionRow & { extra: string }>> {
