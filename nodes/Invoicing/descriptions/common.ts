@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
-import type { RecordField } from './spec-types';
+import type { RecordField, RecordKey } from './spec-types';
 
 /**
  * Shows the properties for these resources and operations. n8n's declarative engine evaluates every
@@ -25,14 +25,21 @@ export function showFor(resources: Resource[], operations: string[], properties:
 export const ID_HAS_SPACES =
 	'An ID has no spaces. To use a value from an earlier node, e.g. {{ $json.id }}, switch this field to Expression (hover over it: Fixed | Expression); otherwise remove the spaces.';
 
-/** A record chosen from a searchable list or given by ID. */
+/** A client is also known by its e-mail: the "By E-mail" mode of every client locator. */
+export const CLIENT_KEY: RecordKey = { mode: 'email', fields: ['email'], noun: 'e-mail', placeholder: 'e.g. billing@acme.example', caseless: true };
+
+const KEY_MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'By Number', email: 'By E-mail' };
+
+/** A record chosen from a searchable list, given by ID, or by its key (number, e-mail) when it has one. */
 export function recordLocator(options: {
 	name: string;
 	displayName: string;
 	searchMethod: string;
 	required?: boolean;
 	description?: string;
+	key?: RecordKey;
 }): INodeProperties {
+	const key = options.key;
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -59,13 +66,14 @@ export function recordLocator(options: {
 					},
 				],
 			},
+			...(key ? [{ displayName: KEY_MODE_NAMES[key.mode], name: key.mode, type: 'string' as const, placeholder: key.placeholder }] : []),
 		],
 	};
 }
 
 /** The client an invoice or estimate is issued to (create, Update Fields, Get Many filter). */
 export const documentClientLocator = (description: string, required = true): INodeProperties =>
-	recordLocator({ name: 'client', displayName: 'Client', searchMethod: 'searchClients', description, required });
+	recordLocator({ name: 'client', displayName: 'Client', searchMethod: 'searchClients', description, required, key: CLIENT_KEY });
 
 export const currencyField: INodeProperties = {
 	displayName: 'Currency',

@@ -64,6 +64,21 @@ export interface OperationSpec {
 	properties?: INodeProperties[];
 }
 
+/**
+ * What people know a record by besides its id: an invoice's number, a client's e-mail. Its locators get a third
+ * mode (`number`: "By Number", `email`: "By E-mail") that the node resolves to the id with one list read per run.
+ */
+export interface RecordKey {
+	mode: 'number' | 'email';
+	/** Where list entries keep it, first set wins (estimates: `reference_no`, `estimate_no` in some answers). */
+	fields: string[];
+	/** The key in messages: "number", "e-mail". */
+	noun: string;
+	placeholder: string;
+	/** Compared without case (e-mail addresses). */
+	caseless: boolean;
+}
+
 /** One resource: its record, its fields, and its operations, the single source of every table derived from them. */
 export interface ResourceSpec {
 	value: Resource;
@@ -74,8 +89,8 @@ export interface ResourceSpec {
 	encoding: 'query' | 'form';
 	/** The key of the answer that holds the record (`data`, `invoice`, ...). */
 	envelope: string;
-	/** The record locator of the operations `onRecord`. */
-	record: { param: string; label: string; searchMethod: string };
+	/** The record locator of the operations `onRecord`; `key`: its third mode, the number or e-mail people know it by. */
+	record: { param: string; label: string; searchMethod: string; key?: RecordKey };
 	/**
 	 * Which fields tell one input row of a create from another in messages, first set wins: a client's
 	 * e-mail, else its name.

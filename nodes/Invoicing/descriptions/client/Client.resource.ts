@@ -1,3 +1,4 @@
+import { CLIENT_KEY } from '../common';
 import type { ResourceSpec } from '../spec-types';
 import { guardOptionsField } from '../guard-fields';
 import { ifExistsField } from '../write-fields';
@@ -11,7 +12,7 @@ export const clientResource: ResourceSpec = {
 	plural: 'Clients',
 	encoding: 'query',
 	envelope: 'data',
-	record: { param: 'clientId', label: 'Client', searchMethod: 'searchClients' },
+	record: { param: 'clientId', label: 'Client', searchMethod: 'searchClients', key: CLIENT_KEY },
 	createdRowKey: ['email', 'names'],
 	fields: [
 		{ editor: clientNameField, api: 'names', kind: 'text', role: 'required', stored: 'names' },

@@ -17,6 +17,14 @@ export const clientOptionalFields: INodeProperties[] = [
 
 export const clientFilters: INodeProperties[] = [
 	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: 'Only the clients with exactly this email (spaces around it and case ignored)',
+	},
+	{
 		displayName: 'Search',
 		name: 'search',
 		type: 'string',

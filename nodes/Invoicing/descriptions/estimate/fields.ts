@@ -22,4 +22,5 @@ export const acceptedField: INodeProperties = {
 export const estimateFilters: INodeProperties[] = [
 	{ ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' },
 	documentClientLocator('Only records of this client', false),
+	{ ...estimateNumberField, description: 'Only the estimate with exactly this number (spaces around it ignored)' },
 ];

@@ -31,5 +31,6 @@ export const invoiceFilters: INodeProperties[] = [
 		default: false,
 		description: 'Whether to return only invoices that are Not Paid and due before today (workflow time zone)',
 	},
+	{ ...invoiceNumberField, description: 'Only the invoice with exactly this number (spaces around it ignored)' },
 	{ ...paymentStatusField, description: 'Only invoices with this payment status' },
 ];

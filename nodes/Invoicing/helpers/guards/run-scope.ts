@@ -24,7 +24,12 @@ const POLL_MS = 25;
 
 const openScopes = new Map<string, RunScope>();
 
+/** The scope each item joined: an item that awaited a lookup (By Number) before taking its turn stays in its run. */
+const scopeOfItem = new WeakMap<IExecuteSingleFunctions, RunScope>();
+
 export function runScope(ctx: IExecuteSingleFunctions): RunScope {
+	const joined = scopeOfItem.get(ctx);
+	if (joined) return joined;
 	const key = `${ctx.getExecutionId() ?? ''}\u0000${ctx.getNode().name}`;
 	let scope = openScopes.get(key);
 	if (!scope) {
@@ -33,6 +38,7 @@ export function runScope(ctx: IExecuteSingleFunctions): RunScope {
 		// a timer runs only after every item of the loop has joined (their pre-sends resume as microtasks)
 		void sleep(0).then(() => openScopes.delete(key));
 	}
+	scopeOfItem.set(ctx, scope);
 	return scope;
 }
 
