@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { ItemMemory } from '../../engine/item-memory';
+
 /**
  * What one item gave for the record it acts on (By ID, or by its key: By Number, By E-mail) and the id that
  * became, so that the answer's steps use the same id without evaluating the parameter again.
@@ -18,25 +20,20 @@ export interface RecordTarget {
 	id?: string;
 }
 
-const targets = new WeakMap<IExecuteSingleFunctions, RecordTarget>();
+const targets = new ItemMemory<RecordTarget>();
 
 /** The locator fields of an item's request given by key (a client By E-mail), by API name. */
-const keyedFields = new WeakMap<IExecuteSingleFunctions, Map<string, { label: string; mode: string }>>();
+const keyedFields = new ItemMemory<Map<string, { label: string; mode: string }>>();
 
 /** Filters whose client was given By E-mail, with the id it resolved to (read once, in the pre-send). */
-const resolvedFilters = new WeakMap<IExecuteSingleFunctions, IDataObject>();
-
-/** The engine hands the pagination step an object whose prototype is the item's context. */
-function lookUp<T>(map: WeakMap<IExecuteSingleFunctions, T>, ctx: IExecuteSingleFunctions): T | undefined {
-	return map.get(ctx) ?? map.get(Object.getPrototypeOf(ctx) as IExecuteSingleFunctions);
-}
+const resolvedFilters = new ItemMemory<IDataObject>();
 
 export function rememberTarget(ctx: IExecuteSingleFunctions, target: RecordTarget): void {
 	targets.set(ctx, target);
 }
 
 export function targetOf(ctx: IExecuteSingleFunctions): RecordTarget | undefined {
-	return lookUp(targets, ctx);
+	return targets.get(ctx);
 }
 
 export function noteKeyedField(ctx: IExecuteSingleFunctions, api: string, label: string, mode: string): void {
@@ -46,7 +43,7 @@ export function noteKeyedField(ctx: IExecuteSingleFunctions, api: string, label:
 }
 
 export function keyedFieldsOf(ctx: IExecuteSingleFunctions): Map<string, { label: string; mode: string }> {
-	return lookUp(keyedFields, ctx) ?? new Map();
+	return keyedFields.get(ctx) ?? new Map();
 }
 
 export function rememberFilters(ctx: IExecuteSingleFunctions, filters: IDataObject): void {
@@ -54,7 +51,7 @@ export function rememberFilters(ctx: IExecuteSingleFunctions, filters: IDataObje
 }
 
 export function filtersOf(ctx: IExecuteSingleFunctions): IDataObject | undefined {
-	return lookUp(resolvedFilters, ctx);
+	return resolvedFilters.get(ctx);
 }
 
 /**
