@@ -72,7 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log.add(entry);
 		const fault = faults.take(method, path);
 		if (fault) {
-			const status = await applyFault(fault, res);
+			const status = await applyFault(fault, res, (p) => log.seen(p));
 			if (status !== undefined) {
 				entry.status = status;
 				return;
