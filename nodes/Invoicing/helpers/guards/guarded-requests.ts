@@ -10,7 +10,7 @@ import { readApi } from '../request/read-api';
 import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
-import { statusOnUpdate } from './payment-status';
+import { statusNotApplied, statusOnUpdate } from './payment-status';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch, type GuardedWrite } from './write-guards';
@@ -107,8 +107,9 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 				decide(this, { kind: 'create', resource, list }, endTurn, write);
 				return withParams(this, resource, options, params);
 			}
-			decide(this, { kind: 'update' }, endTurn);
-			const sent = resource === 'invoice' ? { ...params, payment_status: statusOnUpdate(this, params.payment_status, match.payment_status) } : params;
+			const status = resource === 'invoice' ? statusOnUpdate(this, params.payment_status, match.payment_status) : undefined;
+			const sent = resource === 'invoice' ? { ...params, payment_status: status } : params;
+			decide(this, { kind: 'update', statusNotApplied: statusNotApplied(this, params.payment_status, status) }, endTurn);
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
 		});
 	};
