@@ -5,11 +5,11 @@
  * `n8n execute` inside real n8n. The service receives the request with the key; a URL outside the credential's
  * Base URL is refused before anything is sent.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../scripts/n8n/config';
-import { setUpN8n } from '../../scripts/n8n/harness';
-import { nodeOutput, type N8nCli } from '../../scripts/n8n/n8n-cli';
-import type { WorkflowNode } from '../../scripts/n8n/workflows';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../tools/scripts/n8n/config';
+import { setUpN8n } from '../../tools/scripts/n8n/harness';
+import { nodeOutput, type N8nCli } from '../../tools/scripts/n8n/n8n-cli';
+import type { WorkflowNode } from '../../tools/scripts/n8n/workflows';
 
 const API_KEY = 'e2e-http-key';
 
