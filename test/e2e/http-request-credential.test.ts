@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * What the node does not cover, one HTTP Request node away: n8n's own HTTP Request node with Authentication
  * "Predefined Credential Type" and Credential Type "Invoicing API" (the credential the package installs), run by
