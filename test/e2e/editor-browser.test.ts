@@ -99,7 +99,10 @@ test('the nodes panel finds the node by what people type ("invoice", "record pay
 		const node = names.filter({ hasText: /^Invoicing$/ }).first();
 		await node.waitFor();
 		// n8n shows the node and its trigger as one entry, with the trigger's description: it describes both
-		const entry = creator.locator('[data-test-id="item-iterator-item"]').filter({ has: node }).first();
+		const entry = creator
+			.locator('[data-test-id="item-iterator-item"]')
+			.filter({ has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Invoicing$/ }) })
+			.first();
 		const entryDescription = await entry.locator('[data-test-id="node-creator-item-description"]').innerText();
 		await shot('3-panel-search-record-payment');
 		expect(entryDescription).toMatch(/^Manage clients, expenses, invoices and estimates/);
@@ -115,7 +118,9 @@ test('the nodes panel finds the node by what people type ("invoice", "record pay
 		await creator.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first().fill('record payment');
 		for (let tries = 0; tries < 40 && (await actions.count()) >= listedBefore; tries++) await page.waitForTimeout(250);
 		await shot('4b-panel-actions-search-record-payment');
-		expect(await actions.allInnerTexts()).toEqual([expect.stringContaining('Record payment on invoice')]);
+		const narrowed = await actions.allInnerTexts();
+		expect(narrowed.length).toBeLessThan(listedBefore);
+		expect(narrowed[0]).toContain('Record payment on invoice');
 		await page.keyboard.press('Escape');
 	});
 });
