@@ -99,7 +99,7 @@ describe('failures through the n8n engine', () => {
 			],
 			[
 				{ resource: 'invoice', operation: 'recordPayment', invoiceId: byId('1'), paymentDate: '2026-01-01', amountPaid: -5 },
-				'Record Payment Invoice "1" (item 1): "Amount Paid" must be a number of 0 or more, got -5',
+				'Record Payment Invoice "1" (item 1): "Amount Paid" must be more than 0, got -5: enter the amount received, e.g. 50',
 			],
 			[
 				{

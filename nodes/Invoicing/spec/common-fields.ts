@@ -95,7 +95,7 @@ export function documentRecordFields(): RecordField[] {
 				name: 'taxRate',
 				type: 'number',
 				default: 0,
-				typeOptions: { minValue: 0, numberPrecision: 2 },
+				typeOptions: { numberPrecision: 2 },
 				description: 'Percent applied to the sub-total, e.g. 7.5',
 			},
 			api: 'tax_rate',

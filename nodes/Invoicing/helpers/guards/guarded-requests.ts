@@ -11,7 +11,7 @@ import { readApi } from '../request/read-api';
 import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
-import { statusOnUpdate } from './payment-status';
+import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch, type GuardedWrite } from './write-guards';
@@ -115,11 +115,14 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 				decide(this, { kind: 'create', resource, list }, endTurn, write);
 				return withParams(this, resource, options, params);
 			}
-			decide(this, { kind: 'update' }, endTurn);
 			const sent: ApiParams = { ...params };
+			let notApplied: StatusNotApplied | undefined;
 			for (const field of SPEC_OF[resource].fields) {
-				if (field.lifecycle === 'payment') sent[field.api] = statusOnUpdate(this, params[field.api], match[field.stored ?? field.api]);
+				if (field.lifecycle !== 'payment') continue;
+				sent[field.api] = statusOnUpdate(this, params[field.api], match[field.stored ?? field.api]);
+				notApplied ??= statusNotApplied(this, params[field.api], sent[field.api] as string | undefined);
 			}
+			decide(this, { kind: 'update', statusNotApplied: notApplied }, endTurn);
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
 		});
 	};

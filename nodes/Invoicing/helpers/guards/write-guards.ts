@@ -8,12 +8,13 @@ import { ENVELOPE } from '../input/field-specs';
 import { readApi } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
 import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import type { StatusNotApplied } from './payment-status';
 import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
 	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[] }
-	| { kind: 'update' }
+	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
 	| { kind: 'write' }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
 	| { kind: 'skip'; message: string };

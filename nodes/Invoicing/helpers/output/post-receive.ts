@@ -5,6 +5,7 @@ import { listOf, recordFromAnswer as fromAnswer, withNumberNames } from '../../.
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
 import { apiFailure, fieldError, inputError } from '../errors/item-errors';
+import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { decisionOf, settleWrite } from '../guards/write-guards';
@@ -48,10 +49,14 @@ function wantsSimple(ctx: IExecuteSingleFunctions, resource: Resource): boolean 
 	return SIMPLE_FIELDS[resource] !== undefined && ctx.getNodeParameter('simplify', true) === true;
 }
 
+/** Amounts as numbers when "Amounts as Numbers" is on (off, and where the node has no such option: the service's text). */
+function amountsAsAsked(ctx: IExecuteSingleFunctions, resource: Resource, record: IDataObject): IDataObject {
+	return ctx.getNodeParameter('amountsAsNumbers', false) === true ? amountsAsNumbers(resource, record) : record;
+}
+
 /** Get and Get Many: the simple form when Simplify is on; amounts as numbers when asked (off: the service's text). */
 function asOutput(ctx: IExecuteSingleFunctions, resource: Resource, record: IDataObject): IDataObject {
-	const shown = wantsSimple(ctx, resource) ? simplifyRecord(resource, record) : record;
-	return ctx.getNodeParameter('amountsAsNumbers', false) === true ? amountsAsNumbers(resource, shown) : shown;
+	return amountsAsAsked(ctx, resource, wantsSimple(ctx, resource) ? simplifyRecord(resource, record) : record);
 }
 
 /** Get Many: one item per record, then the node's filters, then Return All / Limit. */
@@ -83,7 +88,7 @@ export function shapeList(resource: Resource): PostReceive {
 /** Create of a record without a duplicate guard (expenses): the record, as Get gives it. */
 export function shapeRecord(resource: Resource): PostReceive {
 	return async function singleRecord(this: IExecuteSingleFunctions, _items, response) {
-		return toItems([completeRecord(resource, recordFromAnswer(resource, envelopeOf(response)))]);
+		return toItems([amountsAsAsked(this, resource, completeRecord(resource, recordFromAnswer(resource, envelopeOf(response))))]);
 	};
 }
 
@@ -103,7 +108,7 @@ async function updatedRecord(ctx: IExecuteSingleFunctions, resource: Resource, r
 /** Update: the record as Get gives it (same keys; Get lacks only the service's timestamps). */
 export function shapeUpdated(resource: Resource): PostReceive {
 	return async function changedRecord(this: IExecuteSingleFunctions, _items, response) {
-		return toItems([await updatedRecord(this, resource, response)]);
+		return toItems([amountsAsAsked(this, resource, await updatedRecord(this, resource, response))]);
 	};
 }
 
@@ -140,7 +145,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 			}
 		}
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
-		return [{ json: { ...item.json, action } }];
+		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
+		return [{ json: { ...amountsAsAsked(this, resource, item.json), action, ...kept } }];
 	};
 }
 

@@ -6,6 +6,7 @@ import { checkDueNotBeforeIssue } from '../input/due-date';
 import { CLEARABLE, ENCODING, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
 import { encodeBracketForm } from '../input/form-encoding';
 import { readCollection, readLineItems, readRequired, toApiValue } from '../input/parameters';
+import { readAmountPaid } from '../input/payment-amount';
 import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
 import { checkUrlLength } from '../input/request-size';
 import { readApi } from './read-api';
@@ -144,10 +145,8 @@ export function sendParams(ctx: IExecuteSingleFunctions): ApiParams {
 
 /** What Record Payment sends besides the invoice id. */
 export function paymentParams(ctx: IExecuteSingleFunctions): ApiParams {
-	const params = readRequired(ctx, [
-		{ param: 'paymentDate', api: 'payment_date', label: 'Payment Date', kind: 'date' },
-		{ param: 'amountPaid', api: 'amount_paid', label: 'Amount Paid', kind: 'number' },
-	]);
+	const params = readRequired(ctx, [{ param: 'paymentDate', api: 'payment_date', label: 'Payment Date', kind: 'date' }]);
+	params.amount_paid = readAmountPaid(ctx);
 	const extra = readCollection(ctx, 'paymentFields', [{ param: 'paymentMethod', api: 'payment_method', label: 'Payment Method', kind: 'text' }]);
 	return { ...params, ...extra };
 }
