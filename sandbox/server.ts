@@ -81,7 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const refusal = limiter.admit(Date.now());
 		if (refusal) {
 			entry.status = 429;
-			return sendError(res, 429, refusal);
+			return sendError(res, 429, refusal.message, { 'retry-after': String(refusal.retryAfterSeconds) });
 		}
 		try {
 			if (limiter.serviceTimeMs > 0) await new Promise((resolve) => setTimeout(resolve, limiter.serviceTimeMs));

@@ -129,6 +129,8 @@ export interface FaultSpec {
 	message?: string;
 	/** Delay before answering, for kind "delay" (the request is then handled normally). */
 	delayMs?: number;
+	/** `Retry-After` header of kind "status" (seconds or an HTTP date), e.g. for a 429. */
+	retryAfter?: string;
 }
 
 export interface LimitSpec {

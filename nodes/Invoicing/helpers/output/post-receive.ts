@@ -10,6 +10,7 @@ import { describeRecord, differences, type GuardedResource } from '../guards/mat
 import { decisionOf, settleWrite } from '../guards/write-guards';
 import { RECORD_ID } from '../input/field-specs';
 import { readRecordId } from '../input/parameters';
+import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
 import { applyFilters, unreadableFilterDate } from './list-filters';
 import { amountsAsNumbers, completeRecord, RELATED_LISTS } from './record-shape';
@@ -30,7 +31,9 @@ export async function handleApiErrors(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	const held = settleRoutedAnswer(this, response);
 	settleWrite(this, response);
+	if (held) throw new HeldRefusal(() => apiFailure(this, response.statusCode, response.body));
 	if (!isApiSuccess(response.statusCode, response.body)) throw apiFailure(this, response.statusCode, response.body);
 	return items;
 }
