@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { BookData, FaultSpec } from '../../sandbox';
+import type { BookData, FaultSpec } from '../../tools/sandbox';
 import { byId, useEngineFixture } from './fixture';
 import { runNode } from './harness/run-node';
 
@@ -121,7 +121,7 @@ describe(`${ITEMS} Create Client items in one execution against ${MAX_CONCURRENT
 	beforeAll(async () => {
 		const root = join(__dirname, '..', '..');
 		const limits = ['--max-concurrent', String(MAX_CONCURRENT), '--max-per-second', String(MAX_PER_SECOND), '--service-time-ms', String(SERVICE_TIME_MS)];
-		sandbox = spawn(process.execPath, [join(root, 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(root, 'sandbox', 'cli.ts'), '--port', '0', '--deterministic', ...limits], {
+		sandbox = spawn(process.execPath, [join(root, 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(root, 'tools', 'sandbox', 'cli.ts'), '--port', '0', '--deterministic', ...limits], {
 			stdio: ['ignore', 'pipe', 'inherit'],
 		});
 		url = await new Promise<string>((resolve, reject) => {

@@ -1,19 +1,14 @@
-import {
-	NodeApiError,
-	type DeclarativeRestApiSettings,
-	type IExecutePaginationFunctions,
-	type IExecuteSingleFunctions,
-	type IN8nHttpFullResponse,
-	type INodeExecutionData,
-} from 'n8n-workflow';
+import { NodeApiError, type IExecuteSingleFunctions, type IN8nHttpFullResponse, type INodeExecutionData } from 'n8n-workflow';
 
+import { ItemMemory } from '../../engine/item-memory';
+import { engineRequest, type MiddlewareContext, type RoutedRequest } from '../../engine/request-middleware';
 import { DEFAULT_TIMEOUT_MS } from '../../../shared/api-request';
 import { sendThroughGate, type Pass, type RateGate } from '../../../shared/rate-gate';
 import { gateOf, rateLimitBudgetMs, waitNote } from '../../../shared/rate-limit';
 import { retryAfterMs } from '../../../shared/retry-after';
 
-/** The pass of the operation's request in flight, by the item's context (the pagination step's prototype). */
-const passes = new WeakMap<object, { gate: RateGate; pass: Pass }>();
+/** The pass of the operation's request in flight, by the item's context. */
+const passes = new ItemMemory<{ gate: RateGate; pass: Pass }>();
 
 /**
  * A 429 the run's gate took: the item sends it again, or fails with `failure()` once its wait is over. The
@@ -31,7 +26,7 @@ export class HeldRefusal extends Error {
  * waiting behind this one. True for a 429 the gate took (throw a HeldRefusal).
  */
 export function settleRoutedAnswer(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): boolean {
-	const held = passes.get(ctx) ?? passes.get(Object.getPrototypeOf(ctx) as object);
+	const held = passes.get(ctx);
 	if (!held) return false;
 	const refused = response.statusCode === 429;
 	held.gate.settle(held.pass, refused ? 'refused' : 'answered', refused ? retryAfterMs(response.headers) : undefined);
@@ -48,17 +43,16 @@ type Attempt = { items: INodeExecutionData[] } | { refusal: unknown };
  * long the node tried.
  */
 export async function routeWithinRateLimits(
-	ctx: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
+	ctx: MiddlewareContext,
+	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
 	const budgetMs = rateLimitBudgetMs(ctx, Number(requestData.options.timeout ?? DEFAULT_TIMEOUT_MS));
-	if (budgetMs === 0) return await ctx.makeRoutingRequest(requestData);
+	if (budgetMs === 0) return await engineRequest(ctx, requestData);
 	const gate = gateOf(ctx);
-	const item = Object.getPrototypeOf(ctx) as object;
 	const { result, wait } = await sendThroughGate<Attempt>(gate, ctx.getItemIndex(), budgetMs, async (pass) => {
-		passes.set(item, { gate, pass });
+		passes.set(Object.getPrototypeOf(ctx) as object, { gate, pass });
 		try {
-			return { items: await ctx.makeRoutingRequest(requestData) };
+			return { items: await engineRequest(ctx, requestData) };
 		} catch (error) {
 			if (pass.outcome === 'refused') return { refusal: error };
 			throw error;
