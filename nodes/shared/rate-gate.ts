@@ -183,17 +183,17 @@ export async function sendThroughGate<T>(gate: RateGate, order: number, budgetMs
 	for (;;) {
 		const pass = await gate.enter(order, deadline, refusals > 0);
 		if (!pass.admitted) return { result: lastRefusal as T, wait: waited() };
-		let result: T;
+		let result: T | undefined;
+		let sent = false;
 		try {
 			result = await send(pass);
-		} catch (error) {
-			gate.settle(pass, 'failed');
-			throw error;
+			sent = true;
+		} finally {
+			gate.settle(pass, sent ? 'answered' : 'failed');
 		}
-		gate.settle(pass, 'answered');
-		if (pass.outcome !== 'refused') return { result, ...(refusals > 0 ? { wait: waited() } : {}) };
+		if (pass.outcome !== 'refused') return { result: result as T, ...(refusals > 0 ? { wait: waited() } : {}) };
 		refusals += 1;
 		lastRefusal = result;
-		if (Date.now() + (pass.askedMs ?? 0) >= deadline) return { result, wait: waited() };
+		if (Date.now() + (pass.askedMs ?? 0) >= deadline) return { result: result as T, wait: waited() };
 	}
 }

@@ -33,7 +33,8 @@ export function settleRoutedAnswer(ctx: IExecuteSingleFunctions, response: IN8nH
 	return refused;
 }
 
-type Attempt = { items: INodeExecutionData[] } | { refusal: unknown };
+/** The routed request's items, or what it threw (a 429 this request was refused with, or any other failure). */
+type Attempt = { items: INodeExecutionData[] } | { thrown: unknown };
 
 /**
  * The operation's request through n8n's engine (request and postReceive steps), sent again while the service
@@ -54,12 +55,14 @@ export async function routeWithinRateLimits(
 		try {
 			return { items: await engineRequest(ctx, requestData) };
 		} catch (error) {
-			if (pass.outcome === 'refused') return { refusal: error };
-			throw error;
+			// any failure but this request's refusal ends the loop as it is (the pass counts it as failed)
+			if (pass.outcome !== 'refused') gate.settle(pass, 'failed');
+			return { thrown: error };
 		}
 	});
 	if ('items' in result) return result.items;
-	const error = result.refusal instanceof HeldRefusal ? result.refusal.failure() : result.refusal;
+	if (!(result.thrown instanceof HeldRefusal)) throw result.thrown;
+	const error = result.thrown.failure();
 	const note = waitNote(wait, budgetMs);
 	if (note && error instanceof NodeApiError) error.description = [error.description, note].filter(Boolean).join(' ');
 	throw error;
