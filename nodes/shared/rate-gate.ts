@@ -25,6 +25,12 @@ interface Waiter {
 /** How often a gate with waiters looks at their deadlines at the least (it holds no longer timer). */
 const LONGEST_NAP_MS = 1_000;
 
+/**
+ * Requests of a run in flight at once before the service has answered any: each answer lets one more go
+ * (the window doubles per round trip), so a service without limits soon has every item, and one with limits
+ * refuses a few dozen rather than every item of a large run.
+ */
+const INITIAL_WINDOW = 64;
 /** Above the concurrency the service last refused, the window grows this many times slower. */
 const PROBE_SLOWER = 8;
 /** How far back the gate counts answers to learn a rate, and how far below it the sends are spaced. */
@@ -34,20 +40,20 @@ const RATE_MARGIN = 1.1;
 const CATCH_UP = 3;
 
 /**
- * The requests of one node run, once the service refused one of them with 429. Open until then (every item
- * sends at once, as n8n's engine does). Once closed it lets the run's requests through in item order, as many at
- * a time as the service admits, and holds them all while the service asked to wait (`Retry-After`) or, without
- * the header, for a back-off that grows with each refusal in a row.
+ * The requests of one node run (n8n's engine starts every item's at once): let through in item order, as many
+ * at a time as the service admits (64 before it answered any, one more per answer until it refuses one), and
+ * all held while the service asked to wait after a 429 (`Retry-After`) or, without the header, for a back-off
+ * that grows with each refusal in a row.
  *
  * How many at a time (the window) is learnt: a refusal without a wait to honour (no `Retry-After`, or 0: the
- * service is full now) sets it to the requests that were in flight when the refused one was sent, and it grows
- * by one per answer up to that level, then slowly (to find a limit that was raised or a slot another client
- * freed). A refusal that asks for seconds is a rate limit: the pause honours it and the window stays. A refusal
- * of a request sent before the last one changes nothing but the pause (it says nothing new).
+ * service is full now) halves it, to at most the requests that were in flight when the refused one was sent
+ * (the level it then grows back to by one per answer; beyond it slowly, to find a limit that was raised or a
+ * slot another client freed). A refusal that asks for seconds is a rate limit: the pause honours it, and from
+ * then on sends are spaced to a tenth below what the service answered over that time. A refusal of a request
+ * sent before the last refusal changes nothing but the pause (it says nothing new).
  */
 export class RateGate {
-	private closed = false;
-	private window = 1;
+	private window = INITIAL_WINDOW;
 	private ceiling = Infinity;
 	private inFlight = 0;
 	private pausedUntil = 0;
@@ -65,7 +71,7 @@ export class RateGate {
 
 	/** Waits for this request's turn (item `order` first) until `deadline`; a refused item past it gets `admitted: false`. */
 	async enter(order: number, deadline: number, refused: boolean): Promise<Pass> {
-		if (!this.closed) return this.admit();
+		if (this.waiting.length === 0 && this.mayGo(Date.now())) return this.admit();
 		return await new Promise<Pass>((resolve) => {
 			let at = this.waiting.length;
 			while (at > 0 && this.waiting[at - 1].order > order) at--;
@@ -90,22 +96,20 @@ export class RateGate {
 
 	private grow(pass: Pass): void {
 		this.answeredSends.push(pass.sentAt);
-		if (this.answeredSends.length > 1000) this.answeredSends = this.answeredSends.filter((at) => at > pass.sentAt - RATE_MEMORY_MS);
+		while (this.answeredSends[0] < pass.sentAt - RATE_MEMORY_MS) this.answeredSends.shift();
 		this.streak = 0;
 		this.window += this.window < this.ceiling ? 1 : 1 / (this.window * PROBE_SLOWER);
 	}
 
 	private refused(pass: Pass, askedMs: number | undefined): void {
 		const now = Date.now();
-		const fresh = !this.closed || pass.sentAt >= this.lastRefusalAt;
+		const fresh = pass.sentAt >= this.lastRefusalAt;
 		if (fresh) {
-			if (!this.closed) this.window = 1;
-			else if (askedMs && askedMs >= 1000) this.learnRate(now, askedMs);
+			if (askedMs && askedMs >= 1000) this.learnRate(now, askedMs);
 			else {
 				this.window = Math.max(1, Math.min(this.window / 2, pass.inFlightAtSend));
-				this.ceiling = Math.max(1, Math.min(this.ceiling, pass.inFlightAtSend));
+				this.ceiling = Math.max(1, pass.inFlightAtSend);
 			}
-			this.closed = true;
 			this.lastRefusalAt = now;
 			this.streak += 1;
 		}
@@ -121,13 +125,17 @@ export class RateGate {
 	private learnRate(now: number, askedMs: number): void {
 		const span = Math.min(askedMs, RATE_MEMORY_MS);
 		const admitted = this.answeredSends.filter((at) => at > now - span).length;
-		if (admitted > 0) this.spacingMs = Math.max(this.spacingMs, (span / admitted) * RATE_MARGIN);
+		if (admitted > 0) this.spacingMs = (span / admitted) * RATE_MARGIN;
 	}
 
 	private admit(): Pass {
 		const pass = { sentAt: Date.now(), admitted: true, inFlightAtSend: this.inFlight };
 		this.inFlight += 1;
 		return pass;
+	}
+
+	private mayGo(now: number): boolean {
+		return now >= this.pausedUntil && now >= this.nextSendAt && this.inFlight < Math.floor(this.window);
 	}
 
 	private drain(): void {
@@ -138,7 +146,7 @@ export class RateGate {
 			if (over) waiter.resolve(waiter.refused ? { sentAt: now, admitted: false, inFlightAtSend: this.inFlight } : this.admit());
 			return !over;
 		});
-		while (this.waiting.length > 0 && now >= this.pausedUntil && now >= this.nextSendAt && this.inFlight < Math.floor(this.window)) {
+		while (this.waiting.length > 0 && this.mayGo(now)) {
 			(this.waiting.shift() as Waiter).resolve(this.admit());
 			// a late timer may catch up a few sends, never more
 			if (this.spacingMs > 0) this.nextSendAt = Math.max(this.nextSendAt, now - this.spacingMs * CATCH_UP) + this.spacingMs;
@@ -149,7 +157,7 @@ export class RateGate {
 	/** Looks again when the pause ends or a deadline comes (at least every second) while anyone waits. */
 	private wake(now: number): void {
 		if (this.waiting.length === 0) return;
-		const deadline = Math.min(...this.waiting.map((w) => w.deadline));
+		const deadline = this.waiting.reduce((earliest, waiter) => Math.min(earliest, waiter.deadline), Infinity);
 		const held = Math.max(this.pausedUntil, this.nextSendAt);
 		const next = Math.min(now + LONGEST_NAP_MS, deadline, held > now ? held : Infinity);
 		if (this.wakeAt <= next && this.wakeAt > now) return;

@@ -43,10 +43,21 @@ describe('the gate of one node run', () => {
 
 	const FAR = Date.UTC(2027, 0, 1);
 
-	test('open until the first 429: everyone goes at once', async () => {
+	test('before any answer 64 go at once; each answer lets one more go and widens the window by one', async () => {
 		const gate = new RateGate(() => 0);
-		const passes = await Promise.all([0, 1, 2].map((order) => gate.enter(order, FAR, false)));
-		expect(passes.map((p) => p.admitted)).toEqual([true, true, true]);
+		const gone: number[] = [];
+		const passes: Pass[] = [];
+		for (let order = 0; order < 70; order++) {
+			void gate.enter(order, FAR, false).then((pass) => {
+				gone.push(order);
+				passes[order] = pass;
+			});
+		}
+		await jest.advanceTimersByTimeAsync(0);
+		expect(gone).toHaveLength(64);
+		gate.settle(passes[0], 'answered');
+		await jest.advanceTimersByTimeAsync(0);
+		expect(gone).toEqual(Array.from({ length: 66 }, (_, i) => i));
 	});
 
 	test('after a 429 asking for 1 s: nobody goes before it, then the waiting requests go in item order', async () => {
