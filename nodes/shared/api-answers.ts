@@ -14,7 +14,7 @@ export function withBothEstimateNumbers(estimate: IDataObject): IDataObject {
 	return { ...estimate, estimate_no: number, reference_no: number };
 }
 
-/** The record of a get, create or update answer with its related lists, envelope removed (DESIGN.md, Output shape). */
+/** The record of a get, create or update answer with its related lists, envelope removed (docs/design.md, "Where the service's interface is silent": output of actions). */
 export function recordFromAnswer(resource: Resource, body: ApiEnvelope): IDataObject {
 	switch (resource) {
 		case 'client': {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { NodeHelpers, type IExecuteSingleFunctions, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
 import { RESOURCE_SPECS } from '../../nodes/Invoicing/spec/resources';

@@ -131,6 +131,11 @@ export interface FaultSpec {
 	delayMs?: number;
 	/** `Retry-After` header of kind "status" (seconds or an HTTP date), e.g. for a 429. */
 	retryAfter?: string;
+	/**
+	 * For kind "delay": after `delayMs`, also hold the request until `count` requests to `path` arrived after it
+	 * (at most 5 s), so that "applied after the retry's first look" holds however slow the machine is.
+	 */
+	untilSeen?: { path: string; count: number };
 }
 
 export interface LimitSpec {

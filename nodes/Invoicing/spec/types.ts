@@ -74,7 +74,7 @@ export interface ResourceSpec {
 	displayName: string;
 	/** "Clients": Get Many's failure label. */
 	plural: string;
-	/** Where a record's fields travel: the query string (client) or a bracket-notation form body (DESIGN.md). */
+	/** Where a record's fields travel: the query string (client) or a bracket-notation form body (docs/design.md, "Encoding"). */
 	encoding: 'query' | 'form';
 	/** The key of the answer that holds the record (`data`, `invoice`, ...). */
 	envelope: string;
