@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * Issue 21's rate-limit goal: 2,000 Create Client items in one execution (n8n-core's engine, in this process)
  * against the sandbox in its own process limited to 5 requests at once and 100 per second, default settings.
