@@ -49,7 +49,7 @@ export function propertiesOf(specs: readonly ResourceSpec[]): INodeProperties[] 
 		updateFieldsCollection(specs),
 		clearFieldsCollection(specs),
 		...getManyProperties(specs),
-		rateLimitsCollection,
+		rateLimitsCollection(specs),
 	];
 }
 
