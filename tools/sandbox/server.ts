@@ -122,7 +122,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				if (!res.headersSent) sendError(res, status, message);
 			});
 	});
-	server.keepAliveTimeout = 30_000;
+	// longer than a test's longest run: a client whose event loop is busy for that long (2,000 items through the
+	// engine) may reuse an idle connection after the server's keep-alive ran out ("other side closed")
+	server.keepAliveTimeout = 600_000;
 
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
