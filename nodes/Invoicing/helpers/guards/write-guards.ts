@@ -79,7 +79,8 @@ export function settleFailedWrite(ctx: IExecuteSingleFunctions, mayHaveArrived: 
  */
 export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): void {
 	const entry = pendingOf(ctx);
-	if (!entry) return;
+	// a 429 applied nothing and is not a write of unknown outcome; the item keeps its turn while it is sent again
+	if (!entry || response.statusCode === 429) return;
 	const { decision } = entry;
 	if (entry.write && outcomeUnknown(response.statusCode, response.body)) noteUnanswered(ctx, entry);
 	if (!entry.endTurn) return;

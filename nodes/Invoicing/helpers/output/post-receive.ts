@@ -10,6 +10,7 @@ import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
+import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
 import { applyFilters, unreadableFilterDate } from './list-filters';
 import { SPEC_OF } from '../../spec/resources';
@@ -31,7 +32,9 @@ export async function handleApiErrors(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	const held = settleRoutedAnswer(this, response);
 	settleWrite(this, response);
+	if (held) throw new HeldRefusal(() => apiFailure(this, response.statusCode, response.body));
 	if (!isApiSuccess(response.statusCode, response.body)) throw apiFailure(this, response.statusCode, response.body);
 	return items;
 }
