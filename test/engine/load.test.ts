@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { BookData } from '../../sandbox';
 import { byId } from './fixture';
 import { runNode } from './harness/run-node';
+import { compileSandbox, startSandboxProcess } from './harness/sandbox-process';
 
 /** The service: 5 requests at a time, each taking a few milliseconds, so that requests really overlap. */
 const MAX_CONCURRENT = 5;
@@ -21,23 +21,19 @@ const LIMIT_MS = 600_000;
 let sandbox: ChildProcess;
 let url: string;
 
+// compiled first (see harness/sandbox-process): ts-node alone took over a minute to start on busy cores
+const sandboxJs = compileSandbox();
+
 beforeAll(async () => {
-	const root = join(__dirname, '..', '..');
 	const limits = ['--max-concurrent', String(MAX_CONCURRENT), '--service-time-ms', String(SERVICE_TIME_MS)];
-	sandbox = spawn(process.execPath, [join(root, 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(root, 'sandbox', 'cli.ts'), '--port', '0', '--deterministic', ...limits], {
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	url = await new Promise<string>((resolve, reject) => {
-		sandbox.stdout?.on('data', (chunk: Buffer) => {
-			const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(chunk.toString());
-			if (match) resolve(match[0]);
-		});
-		sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-	});
+	const started = startSandboxProcess(sandboxJs.cli, ['--port', '0', '--deterministic', ...limits]);
+	sandbox = started.process;
+	url = await started.url;
 }, 60_000);
 
 afterAll(() => {
 	sandbox?.kill('SIGTERM');
+	sandboxJs.remove();
 });
 
 const control = (path: string, method = 'GET') => fetch(`${url.replace(/\/v1$/, '')}/__sandbox/${path}`, { method }).then((r) => r.json());
@@ -80,6 +76,10 @@ async function runRounds(round: number) {
 			items: rows.slice(start, start + round),
 			continueOnFail: true,
 		});
+		// a round whose run failed as a whole (no output items) must show, not shrink the output in silence
+		if (result.error || result.items.length !== Math.min(round, ITEMS - start)) {
+			throw new Error(`round ${rounds.length + 1}: ${result.items.length} output items for ${Math.min(round, ITEMS - start)} rows; run error: ${result.error?.stack ?? 'none'}`);
+		}
 		items.push(...result.items);
 		rounds.push(result.items);
 	}
