@@ -3,10 +3,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
-import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from '../../scripts/n8n/harness';
-import { nodeOutput, type N8nCli } from '../../scripts/n8n/n8n-cli';
-import { withDataDir } from '../../scripts/n8n/workflows';
+import { overdueInvoices, startSandbox, type Sandbox } from '../../tools/sandbox';
+import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
+import { nodeOutput, type N8nCli } from '../../tools/scripts/n8n/n8n-cli';
+import { withDataDir } from '../../tools/scripts/n8n/workflows';
 
 const API_KEY = 'e2e-key';
 

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../tools/sandbox';
 import { runNode, type NodeRunResult, type RunNodeOptions } from './harness/run-node';
 
 export const API_KEY = 'test-key-123';

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { BookData } from '../../sandbox';
+import type { BookData } from '../../tools/sandbox';
 import { byId } from './fixture';
 import { runNode } from './harness/run-node';
 import { compileSandbox, startSandboxProcess } from './harness/sandbox-process';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { BookData } from '../../sandbox';
+import type { BookData } from '../../tools/sandbox';
 import { runNode } from './harness/run-node';
 import { compileSandbox, startSandboxProcess } from './harness/sandbox-process';
 

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { recordLocator, showFor } from './common';
-import type { ResourceSpec } from './spec-types';
+import { recordLocator } from '../spec/common-fields';
+import { showFor } from './declare-once';
+import type { ResourceSpec } from '../spec/types';
 
 /** Where an ID comes from, for people and AI agents alike. */
 const ID_HINT = (record: string) => `The ${record}: pick it from the list, or give its ID ("id" in the output of Create, Get or Get Many)`;

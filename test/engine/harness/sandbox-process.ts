@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { ModuleKind, ScriptTarget, transpileModule } from 'typescript';
 
 /** The sandbox's sources (it imports nothing but Node's own modules). */
-const SANDBOX_DIR = join(__dirname, '..', '..', '..', 'sandbox');
+const SANDBOX_DIR = join(__dirname, '..', '..', '..', 'tools', 'sandbox');
 
 function tsFiles(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

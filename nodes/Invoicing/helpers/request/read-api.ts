@@ -1,11 +1,12 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { ItemMemory } from '../../engine/item-memory';
 import { requestApi } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { failureLabel, operationLabel } from '../errors/failure-labels';
 
 /** Every answer of the reads one item made, by URL: a later step of the same item may reuse one. */
-const readsOfItem = new WeakMap<IExecuteSingleFunctions, Map<string, ApiEnvelope>>();
+const readsOfItem = new ItemMemory<Map<string, ApiEnvelope>>();
 
 /** The answer this item already had from GET `url`, if it made that read. */
 export function earlierRead(ctx: IExecuteSingleFunctions, url: string): ApiEnvelope | undefined {
