@@ -45,6 +45,9 @@ const control = (path: string, method = 'GET') => fetch(`${url.replace(/\/v1$/, 
  * test's). After each test its loop is stopped and waited for, before the next one touches the service.
  */
 let running: Promise<unknown> = Promise.resolve();
+/** Runs n8n refused before they started (see runRounds), for the log. */
+let refusedRuns = 0;
+const REGEX_TIMED_OUT = 'Regular expression execution timed out';
 let stopped = false;
 
 afterEach(async () => {
@@ -61,7 +64,7 @@ async function runRounds(round: number) {
 	const rounds: INodeExecutionData[][] = [];
 	for (let start = 0; start < ITEMS; start += round) {
 		if (stopped) throw new Error(`stopped after ${rounds.length} rounds: the test ended (time limit)`);
-		const result = await runNode({
+		const run = () => runNode({
 			credentials: { baseUrl: url },
 			parameters: {
 				resource: 'invoice',
@@ -76,6 +79,14 @@ async function runRounds(round: number) {
 			items: rows.slice(start, start + round),
 			continueOnFail: true,
 		});
+		let result = await run();
+		// n8n checks the node's parameters before the run, By ID's pattern with a 250 ms wall-clock limit: on starved
+		// cores it can refuse the run as a whole (nothing sent, no item); the user sees a failed execution and runs it
+		// again, as this does, counted (the invariant below checks nothing was written by a refused run)
+		for (let again = 0; again < 3 && result.items.length === 0 && result.error?.message === REGEX_TIMED_OUT; again++) {
+			refusedRuns += 1;
+			result = await run();
+		}
 		// a round whose run failed as a whole (no output items) must show, not shrink the output in silence
 		if (result.error || result.items.length !== Math.min(round, ITEMS - start)) {
 			throw new Error(`round ${rounds.length + 1}: ${result.items.length} output items for ${Math.min(round, ITEMS - start)} rows; run error: ${result.error?.stack ?? 'none'}`);
@@ -130,6 +141,7 @@ describe(`${ITEMS} Create Invoice items against a service limited to ${MAX_CONCU
 		expect(brokenInvariant(rounds, invoices)).toEqual([]);
 		// the 5 requests of a round run at once: the service may store them in any order within the round
 		expect([...stored].sort()).toEqual(rows.map((r) => r.no));
+		if (refusedRuns > 0) console.log(`rounds of ${MAX_CONCURRENT}: n8n refused ${refusedRuns} runs before they started ("${REGEX_TIMED_OUT}"), each run again`);
 	}, LIMIT_MS);
 
 	test('without batching: every item is accounted for, and the service holds exactly the successes', async () => {
