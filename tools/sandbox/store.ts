@@ -104,7 +104,7 @@ export class Store {
 	 */
 	private save(): void {
 		if (!this.dataFile) return;
-		const partial = `${this.dataFile}.${process.pid}.tmp`;
+		const partial = `${this.dataFile}.tmp`;
 		writeFileSync(partial, JSON.stringify(this.data, null, 1));
 		renameSync(partial, this.dataFile);
 	}
