@@ -4,7 +4,7 @@ import { byId, useEngineFixture } from './fixture';
 import { createNodeTypes, INVOICING_TYPE } from './harness/node-types';
 
 /**
- * n8n's declarative engine evaluates every declared property for every item (DESIGN.md, Runtime rules), and
+ * n8n's declarative engine evaluates every declared property for every item (docs/design.md, "n8n's engine: what the node relies on"), and
  * expression evaluation is most of the node's time. These counts are what n8n evaluates per item; they are
  * counts, not timings, so they are exact on any machine.
  */

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { FilterSpec } from '../types';
+
 export const clientNameField: INodeProperties = {
 	displayName: 'Name',
 	name: 'names',
@@ -15,12 +17,15 @@ export const clientOptionalFields: INodeProperties[] = [
 	{ displayName: 'Phone', name: 'phone', type: 'string', default: '' },
 ];
 
-export const clientFilters: INodeProperties[] = [
+export const clientFilters: FilterSpec[] = [
 	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		description: 'Only clients whose name or email contains this text (case-insensitive)',
+		editor: {
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Only clients whose name or email contains this text (case-insensitive)',
+		},
+		test: { kind: 'contains', fields: ['names', 'email'] },
 	},
 ];

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ACCEPTED_OPTIONS, documentClientLocator } from '../common-fields';
+import type { FilterSpec } from '../types';
 
 export const estimateNumberField: INodeProperties = {
 	displayName: 'Estimate Number',
@@ -19,7 +20,7 @@ export const acceptedField: INodeProperties = {
 	description: 'Whether the client accepted the estimate',
 };
 
-export const estimateFilters: INodeProperties[] = [
-	{ ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' },
-	documentClientLocator('Only records of this client', false),
+export const estimateFilters: FilterSpec[] = [
+	{ editor: { ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' }, test: { kind: 'equals', field: 'accepted' } },
+	{ editor: documentClientLocator('Only records of this client', false), test: { kind: 'sameId', field: 'customer_id' } },
 ];
