@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
-import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from '../../scripts/n8n/harness';
+import { copyExampleData, exampleFiles, readExample, setUpN8n } from '../../scripts/n8n/harness';
 import { nodeOutput, type N8nCli } from '../../scripts/n8n/n8n-cli';
 import { withDataDir } from '../../scripts/n8n/workflows';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
 	const filesRoot = mkdtempSync(join(tmpdir(), 'invoicing-files-'));
 	dataDir = join(filesRoot, 'invoicing');
 	mkdirSync(dataDir);
-	copyFileSync(join(EXAMPLES_DIR, 'data', 'invoices.csv'), join(dataDir, 'invoices.csv'));
+	copyExampleData(dataDir);
 	const workflows = exampleFiles().map((file) => {
 		const workflow = readExample(file);
 		ids[file] = workflow.id;
