@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { searchClients, searchEstimates, searchExpenses, searchInvoices } from '../shared/list-search';
+import { requestMiddleware } from './engine/request-middleware';
 import { invoicingProperties, invoicingResources } from './descriptions';
 import { sendNamingTransportErrors } from './helpers/request/routed-request';
 
@@ -34,9 +35,9 @@ export class Invoicing implements INodeType {
 			// failures are turned into NodeApiErrors by handleApiErrors, which also sees 200s whose status is "error"
 			ignoreHttpStatusErrors: true,
 		},
-		// every operation's request goes through this (routing `send.paginate`): time-outs and dropped
+		// every operation's request goes through this (engine/request-middleware): time-outs and dropped
 		// connections then name the operation and the cause (helpers/request/routed-request)
-		requestOperations: { pagination: sendNamingTransportErrors },
+		requestOperations: requestMiddleware(sendNamingTransportErrors),
 		properties: [
 			{
 				displayName: 'Resource',

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { overdueInvoices, startSandbox } from '../../sandbox';
+import { overdueInvoices, startSandbox } from '../../tools/sandbox';
 import { useSandbox } from './http';
 
 const ctx = useSandbox({ deterministic: true, seed: 'demo' });
@@ -89,7 +89,7 @@ describe('test controls', () => {
 	});
 
 	test('the CLI prints its base URL, serves, and stops on SIGTERM', async () => {
-		const cli = spawn(process.execPath, [join(__dirname, '..', '..', 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(__dirname, '..', '..', 'sandbox', 'cli.ts'), '--port', '0', '--seed', 'demo', '--api-key', 'k'], {
+		const cli = spawn(process.execPath, [join(__dirname, '..', '..', 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(__dirname, '..', '..', 'tools', 'sandbox', 'cli.ts'), '--port', '0', '--seed', 'demo', '--api-key', 'k'], {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		const url = await new Promise<string>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../tools/sandbox';
 
 export interface Answer {
 	status: number;

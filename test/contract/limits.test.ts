@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-import { startSandbox } from '../../sandbox';
+import { startSandbox } from '../../tools/sandbox';
 import { useSandbox, type Answer } from './http';
 
 const ctx = useSandbox({ deterministic: true });
@@ -70,7 +70,7 @@ describe('concurrency limit with a service time', () => {
 		const root = join(__dirname, '..', '..');
 		const cli = spawn(
 			process.execPath,
-			[join(root, 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(root, 'sandbox', 'cli.ts'), '--port', '0', '--max-concurrent', '1', '--service-time-ms', '300'],
+			[join(root, 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(root, 'tools', 'sandbox', 'cli.ts'), '--port', '0', '--max-concurrent', '1', '--service-time-ms', '300'],
 			{ stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		try {

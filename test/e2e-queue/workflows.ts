@@ -1,4 +1,4 @@
-import type { WorkflowFile, WorkflowNode } from '../../scripts/n8n/workflows';
+import type { WorkflowFile, WorkflowNode } from '../../tools/scripts/n8n/workflows';
 
 export const WEBHOOK = 'Webhook';
 

@@ -4,9 +4,9 @@
  * with a scripted OpenAI-compatible chat model on loopback. One sentence becomes a client and an invoice in the
  * sandbox, and the agent answers with the total the service computed.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { readExample, setUpN8n } from '../../scripts/n8n/harness';
-import { nodeOutput, type N8nCli } from '../../scripts/n8n/n8n-cli';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
+import { readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
+import { nodeOutput, type N8nCli } from '../../tools/scripts/n8n/n8n-cli';
 import { saveArtifact } from './artifacts';
 import { messageText, startChatStub, type ChatStub } from './ai/chat-completions-stub';
 import { AGENT_CLIENT, AGENT_INVOICE, invoicingAgentScript } from './ai/invoicing-script';

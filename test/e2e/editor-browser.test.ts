@@ -13,11 +13,11 @@ import { join } from 'node:path';
 
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
-import { ID_HAS_SPACES } from '../../nodes/Invoicing/descriptions/common';
-import { DEMO_OWNER, startEditor, type RunningEditor } from '../../scripts/n8n/editor';
+import { ID_HAS_SPACES } from '../../nodes/Invoicing/spec/common-fields';
+import { DEMO_OWNER, startEditor, type RunningEditor } from '../../tools/scripts/n8n/editor';
 import { artifactPath } from './artifacts';
 import { launchChromium } from './browser/chromium';
-import { freePort } from '../../scripts/n8n/free-port';
+import { freePort } from '../../tools/scripts/n8n/free-port';
 
 const WORKFLOW_ID = 'invoicing-lifecycle';
 const STEP_TIMEOUT_MS = 60_000;

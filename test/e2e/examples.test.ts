@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { overdueInvoices, startSandbox, type Sandbox } from '../../sandbox';
-import { copyExampleData, exampleFiles, readExample, setUpN8n } from '../../scripts/n8n/harness';
-import { nodeOutput, type N8nCli } from '../../scripts/n8n/n8n-cli';
-import { withDataDir } from '../../scripts/n8n/workflows';
+import { overdueInvoices, startSandbox, type Sandbox } from '../../tools/sandbox';
+import { copyExampleData, exampleFiles, readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
+import { nodeOutput, type N8nCli } from '../../tools/scripts/n8n/n8n-cli';
+import { withDataDir } from '../../tools/scripts/n8n/workflows';
 import { BY_NUMBER_WORKFLOW } from './workflows/by-number';
 
 const API_KEY = 'e2e-key';

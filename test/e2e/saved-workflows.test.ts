@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { readFileSync } from 'node:fs';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { setUpN8n } from '../../scripts/n8n/harness';
-import type { N8nCli } from '../../scripts/n8n/n8n-cli';
-import type { WorkflowFile } from '../../scripts/n8n/workflows';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
+import { setUpN8n } from '../../tools/scripts/n8n/harness';
+import type { N8nCli } from '../../tools/scripts/n8n/n8n-cli';
+import type { WorkflowFile } from '../../tools/scripts/n8n/workflows';
 import { corpusEntries, readExpectation, receivedRequests, setUpCorpusRecords } from '../engine/harness/corpus';
 
 /**

@@ -10,13 +10,13 @@ import { join } from 'node:path';
 
 import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
 import { todayIn } from '../../nodes/shared/dates';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { N8N_BIN, N8N_DIR, N8N_MAJOR, N8N_NODE_BIN } from '../../scripts/n8n/config';
-import { ensureN8n } from '../../scripts/n8n/ensure-n8n';
-import { readExample, setUpN8n } from '../../scripts/n8n/harness';
-import { n8nEnvironment } from '../../scripts/n8n/n8n-cli';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
+import { N8N_BIN, N8N_DIR, N8N_MAJOR, N8N_NODE_BIN } from '../../tools/scripts/n8n/config';
+import { ensureN8n } from '../../tools/scripts/n8n/ensure-n8n';
+import { readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
+import { n8nEnvironment } from '../../tools/scripts/n8n/n8n-cli';
 import { Service, shiftDate } from '../trigger/service';
-import { freePort } from '../../scripts/n8n/free-port';
+import { freePort } from '../../tools/scripts/n8n/free-port';
 
 const API_KEY = 'e2e-trigger-key';
 const OWNER = { email: 'trigger-e2e@invoicing.local', password: 'Trigger-e2e-1' };

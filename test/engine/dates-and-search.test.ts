@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { overdueInvoices } from '../../sandbox';
+import { overdueInvoices } from '../../tools/sandbox';
 import { searchList } from './harness/list-search';
 import { API_KEY, byId, useEngineFixture } from './fixture';
 

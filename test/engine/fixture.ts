@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../tools/sandbox';
 import { runNode, type NodeRunResult, type RunNodeOptions } from './harness/run-node';
 
 export const API_KEY = 'test-key-123';
@@ -60,3 +60,9 @@ export const form = (pairs: Array<[string, string]>) =>
 
 export const NOW = '2026-01-15 10:00:00';
 export const TODAY = '2026-01-15';
+
+/** Resource locator value "By Number" (invoices, estimates). */
+export const byNumber = (value: string) => ({ __rl: true, mode: 'number', value });
+
+/** Resource locator value "By E-mail" (clients). */
+export const byEmail = (value: string) => ({ __rl: true, mode: 'email', value });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { BookData } from '../../sandbox';
+import type { BookData } from '../../tools/sandbox';
 import { byId } from './fixture';
 import { runNode } from './harness/run-node';
 
@@ -22,7 +22,7 @@ let url: string;
 beforeAll(async () => {
 	const root = join(__dirname, '..', '..');
 	const limits = ['--max-concurrent', String(MAX_CONCURRENT), '--service-time-ms', String(SERVICE_TIME_MS)];
-	sandbox = spawn(process.execPath, [join(root, 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(root, 'sandbox', 'cli.ts'), '--port', '0', '--deterministic', ...limits], {
+	sandbox = spawn(process.execPath, [join(root, 'node_modules', '.bin', 'ts-node'), '--transpile-only', join(root, 'tools', 'sandbox', 'cli.ts'), '--port', '0', '--deterministic', ...limits], {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
 	url = await new Promise<string>((resolve, reject) => {

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeHelpers, type INodeParameters, type IWorkflowBase } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { API_KEY } from './fixture';
 import {
 	CORPUS,

@@ -2,7 +2,7 @@ import { checkPack } from './check-pack';
 
 const required = ['dist/nodes/A/A.node.js', 'dist/nodes/A/A.node.json', 'dist/nodes/A/a.svg', 'dist/credentials/AApi.credentials.js'];
 
-describe('the publish guard (scripts/check-pack.js)', () => {
+describe('the publish guard (tools/scripts/check-pack.js)', () => {
 	test('accepts a package with every required file and extra shipped files of the build', () => {
 		expect(checkPack.packProblems(required, [...required, 'package.json', 'README.md', 'dist/nodes/A/helpers/x.js'])).toEqual([]);
 	});
@@ -15,7 +15,7 @@ describe('the publish guard (scripts/check-pack.js)', () => {
 		]);
 	});
 
-	test.each(['sandbox/server.ts', 'scripts/start.ts', 'test/unit/x.test.ts', 'bench/b.ts', 'nodes/A/A.node.ts'])('refuses a package that ships %s', (file) => {
+	test.each(['tools/sandbox/server.ts', 'tools/scripts/start.ts', 'tools/bench/b.ts', 'test/unit/x.test.ts', 'nodes/A/A.node.ts'])('refuses a package that ships %s', (file) => {
 		expect(checkPack.packProblems(required, [...required, file])).toEqual([`dev-only file shipped: ${file}`]);
 	});
 });

@@ -1,4 +1,4 @@
-/** Typed access to scripts/check-pack.js (plain Node: the publish guard must run without a TypeScript tool chain). */
+/** Typed access to tools/scripts/check-pack.js (plain Node: the publish guard must run without a TypeScript tool chain). */
 export interface CheckPack {
 	requiredFiles(root: string, pkg: { n8n: { nodes?: string[]; credentials?: string[] } }): string[];
 	packProblems(required: string[], packed: string[]): string[];
@@ -7,4 +7,4 @@ export interface CheckPack {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-export const checkPack = require('../../scripts/check-pack.js') as CheckPack;
+export const checkPack = require('../../tools/scripts/check-pack.js') as CheckPack;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { buildTarball, installTarball } from '../../scripts/n8n/pack';
+import { buildTarball, installTarball } from '../../tools/scripts/n8n/pack';
 import { checkPack } from './check-pack';
 import { scan } from './run-tool';
 
@@ -109,7 +109,7 @@ describe('the published tarball (npm pack)', () => {
 	test('ships only the build, the readme and the license', () => {
 		expect(existsSync(join(unpacked, 'README.md'))).toBe(true);
 		expect(existsSync(join(unpacked, 'LICENSE'))).toBe(true);
-		for (const devOnly of ['sandbox', 'test', 'scripts', 'examples', 'nodes', 'credentials']) expect(existsSync(join(unpacked, devOnly))).toBe(false);
+		for (const devOnly of ['tools', 'test', 'examples', 'nodes', 'credentials']) expect(existsSync(join(unpacked, devOnly))).toBe(false);
 	});
 
 	test("a manual install in ~/.n8n/nodes adds only the package: no second n8n-workflow beside n8n's own", () => {

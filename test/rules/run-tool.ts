@@ -15,7 +15,7 @@ export interface ScanVerdict {
 
 /** n8n's community-package scanner on a folder (in a child process: the scanner is an ES module). */
 export function scan(dir: string, source = false): ScanVerdict {
-	const args = [join(ROOT, 'scripts', 'scan-package.mjs'), dir, ...(source ? ['--source'] : [])];
+	const args = [join(ROOT, 'tools', 'scripts', 'scan-package.mjs'), dir, ...(source ? ['--source'] : [])];
 	const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: TOOL_ENV });
 	if (result.status !== 0) throw new Error(`scanner failed: ${result.stderr}`);
 	return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as ScanVerdict;

@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import type { FaultSpec } from '../../sandbox';
+import type { FaultSpec } from '../../tools/sandbox';
 import { API_KEY, triggerOn, useService } from './setup';
 
 const ctx = useService();

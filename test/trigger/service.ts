@@ -1,4 +1,4 @@
-import type { Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../tools/sandbox';
 
 type Params = Record<string, unknown>;
 type Body = Record<string, unknown>;

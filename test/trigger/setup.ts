@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { TriggerUnderTest } from './harness';
 import { Service } from './service';
 

@@ -1,7 +1,7 @@
 import type { IAuthenticateRuleResponseCode } from 'n8n-workflow';
 
 import { InvoicingApi } from '../../credentials/InvoicingApi.credentials';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
 
 const API_KEY = 'credential-test-key';
 const credential = new InvoicingApi();

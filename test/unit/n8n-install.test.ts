@@ -2,8 +2,8 @@
 /** The real-n8n harness's install plan: one cache folder per version, the 1.x override, progress while it installs. */
 import { join } from 'node:path';
 
-import { CACHE_ROOT, COMPAT_N8N_VERSIONS, DEFAULT_N8N_VERSION, n8nInstall } from '../../scripts/n8n/config';
-import { withTicker } from '../../scripts/n8n/progress';
+import { CACHE_ROOT, COMPAT_N8N_VERSIONS, DEFAULT_N8N_VERSION, n8nInstall } from '../../tools/scripts/n8n/config';
+import { withTicker } from '../../tools/scripts/n8n/progress';
 
 describe('n8n versions the tests install', () => {
 	test('the pinned 2.40.7 and, for the compatibility step, the newest 1.x and 2.41.1', () => {

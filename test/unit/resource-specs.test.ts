@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { NodeHelpers, type IExecuteSingleFunctions, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
-import { RESOURCE_SPECS } from '../../nodes/Invoicing/descriptions/resources';
-import type { OperationSpec, ResourceSpec } from '../../nodes/Invoicing/descriptions/spec-types';
+import { RESOURCE_SPECS } from '../../nodes/Invoicing/spec/resources';
+import type { OperationSpec, ResourceSpec } from '../../nodes/Invoicing/spec/types';
 import { failureLabel, operationLabel, uncertainWriteNote } from '../../nodes/Invoicing/helpers/errors/failure-labels';
 import { CLEARABLE, ENCODING, ENVELOPE, RECORD_ID, REQUIRED_ON_UPDATE, RESOURCE_FIELDS } from '../../nodes/Invoicing/helpers/input/field-specs';
 import { SIMPLE_FIELDS } from '../../nodes/Invoicing/helpers/output/simplify';

@@ -71,10 +71,10 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['clearFields', 'expense', 'vendor'],
 		['clearFields', 'invoice', 'description note'],
 		['clearFields', 'estimate', 'description note'],
-		['filters', 'client', 'search'],
+		['filters', 'client', 'email search'],
 		['filters', 'expense', 'currency issueDateFrom issueDateTo vendor'],
-		['filters', 'invoice', 'client dueDateFrom dueDateTo issueDateFrom issueDateTo overdueOnly paymentStatus'],
-		['filters', 'estimate', 'accepted client'],
+		['filters', 'invoice', 'client dueDateFrom dueDateTo invoiceNo issueDateFrom issueDateTo overdueOnly paymentStatus'],
+		['filters', 'estimate', 'accepted client estimateNo'],
 	])('%s of %s: %s', (collection, resource, expected) => {
 		expect(collectionOptions(collection, resource)).toBe(expected);
 	});

@@ -1,7 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
-import { showFor } from './common';
+
+/**
+ * Shows the properties for these resources and operations. n8n's declarative engine evaluates every
+ * entry of `properties` for every item, so a parameter is declared once and lists every resource and
+ * operation that uses it (the resource x operation product must hold only real pairs).
+ */
+export function showFor(resources: Resource[], operations: string[], properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, resource: resources, operation: operations },
+		},
+	}));
+}
 
 /** A parameter one operation of one resource shows. */
 export interface Shown {

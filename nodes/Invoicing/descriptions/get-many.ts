@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sharedCollection } from './collections';
-import { showFor } from './common';
-import { operationsOf, resourcesWith } from './spec-queries';
-import type { ResourceSpec } from './spec-types';
+import { showFor } from './declare-once';
+import { operationsOf, resourcesWith } from '../spec/queries';
+import type { ResourceSpec } from '../spec/types';
 
 /** Get Many of every resource: Return All / Limit, Simplify where a resource has it, then the filters the node applies after the one fetch. */
 export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperties[] {

@@ -4,10 +4,10 @@ import { declareOnce, type Shown } from './declare-once';
 import { getManyProperties } from './get-many';
 import { lineItemProperties } from './line-items';
 import { recordLocators } from './records';
-import { RESOURCE_SPECS } from './resources';
+import { RESOURCE_SPECS } from '../spec/resources';
 import { operationProperty } from './routing';
-import { operationsOf, operationsWith } from './spec-queries';
-import type { ResourceSpec } from './spec-types';
+import { operationsOf, operationsWith } from '../spec/queries';
+import type { ResourceSpec } from '../spec/types';
 import { additionalFieldsCollection, clearFieldsCollection, requiredParameter, updateFieldsCollection } from './write-fields';
 
 /** The required fields of every create form, as top-level parameters. */

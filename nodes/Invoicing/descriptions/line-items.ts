@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
-import { showFor } from './common';
+import { showFor } from './declare-once';
 
 const DEFINE_MODE = { name: 'Define Below', value: 'define', description: 'Enter each line item in the node' };
 const JSON_MODE = { name: 'Using JSON', value: 'json', description: 'An array of {description, quantity, rate}, e.g. from an expression' };

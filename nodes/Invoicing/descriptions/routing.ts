@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
 import { buildGuardedCreate, buildGuardedSend, buildUpsertRequest, guardedRecordPayment } from '../helpers/guards/guarded-requests';
+import { THROUGH_MIDDLEWARE } from '../engine/request-middleware';
 import { asDocument, asGuarded } from '../helpers/guards/matching';
 import {
 	handleApiErrors,
@@ -14,12 +15,14 @@ import {
 	shapeWrite,
 	type PostReceive,
 } from '../helpers/output/post-receive';
+import { resolveListFilters } from '../helpers/input/record-lookup';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
-import type { OperationSpec, ResourceSpec } from './spec-types';
+import type { OperationSpec, PostReceiveName, PreSendName, ResourceSpec } from '../spec/types';
 
 /** The preSend steps an operation spec names, built for its resource. */
 export const PRE_SEND = {
 	none: (): PreSend[] => [],
+	list: (): PreSend[] => [resolveListFilters],
 	recordId: (resource: Resource) => [insertRecordId(resource)],
 	create: (resource: Resource) => [buildCreateRequest(resource)],
 	guardedCreate: (resource: Resource) => [buildGuardedCreate(asGuarded(resource))],
@@ -27,7 +30,7 @@ export const PRE_SEND = {
 	update: (resource: Resource) => [buildUpdateRequest(resource)],
 	send: (resource: Resource) => [buildGuardedSend(asDocument(resource))],
 	recordPayment: (): PreSend[] => [guardedRecordPayment],
-} satisfies Record<string, (resource: Resource) => PreSend[]>;
+} satisfies Record<PreSendName, (resource: Resource) => PreSend[]>;
 
 /** The output shaping an operation spec names, built for its resource; handleApiErrors always runs first. */
 export const POST_RECEIVE = {
@@ -38,14 +41,14 @@ export const POST_RECEIVE = {
 	write: (resource: Resource) => shapeWrite(asGuarded(resource)),
 	action: (resource: Resource) => shapeAction(asDocument(resource)),
 	deleted: shapeDeleted,
-} satisfies Record<string, (resource: Resource) => PostReceive>;
+} satisfies Record<PostReceiveName, (resource: Resource) => PostReceive>;
 
 /** The operation's request, then its preSend, then error handling before output shaping. */
 export function routingOf(resource: Resource, operation: OperationSpec): INodePropertyRouting {
 	return {
 		request: { method: operation.method, url: operation.path },
-		// paginate: the request goes through requestOperations.pagination, which names transport failures
-		send: { preSend: PRE_SEND[operation.preSend](resource), paginate: true },
+		// through the request middleware, which names transport failures (helpers/request/routed-request)
+		send: { preSend: PRE_SEND[operation.preSend](resource), ...THROUGH_MIDDLEWARE },
 		output: { postReceive: [handleApiErrors, POST_RECEIVE[operation.postReceive](resource)] },
 	};
 }

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sharedCollection, type OptionsByResource } from './collections';
-import { operationsOf, resourcesWith } from './spec-queries';
-import type { RecordField, ResourceSpec } from './spec-types';
+import { operationsOf, resourcesWith } from '../spec/queries';
+import type { RecordField, ResourceSpec } from '../spec/types';
 
 const optionsOf = (specs: readonly ResourceSpec[], pick: (spec: ResourceSpec) => INodeProperties[]): OptionsByResource =>
 	Object.fromEntries(specs.map((spec) => [spec.value, pick(spec)]));
@@ -60,29 +60,3 @@ export function clearFieldsCollection(specs: readonly ResourceSpec[]): INodeProp
 		optionsOf(updating, (spec) => spec.fields.filter((field) => field.clearable).map(clearOption)),
 	);
 }
-
-/** The duplicate guard of a guarded Create: what happens when the record's key exists. */
-export const ifExistsField: INodeProperties = {
-	displayName: 'If Already Exists',
-	name: 'ifExists',
-	type: 'options',
-	options: [
-		{
-			name: 'Create Anyway',
-			value: 'create',
-			description: 'Always send the create; a re-run or retry makes a second record',
-		},
-		{
-			name: 'Error',
-			value: 'error',
-			description: 'Fail the item when a record with this key exists',
-		},
-		{
-			name: 'Return Existing If Identical',
-			value: 'returnIdentical',
-			description: 'Output the existing record when it holds what would be sent (a re-run or retry), fail the item when it differs',
-		},
-	],
-	default: 'returnIdentical',
-	description: "Invoices and estimates are matched on their number among the client's documents, clients on their email (else their name); looked up once per run",
-};

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { chromium, type BrowserContext } from 'playwright-core';
 
-import { runOrThrow } from '../../../scripts/n8n/run-command';
+import { runOrThrow } from '../../../tools/scripts/n8n/run-command';
 
 export const CHROMIUM = '/usr/bin/chromium';
 

@@ -1,4 +1,4 @@
-import type { WorkflowFile, WorkflowNode } from '../../../scripts/n8n/workflows';
+import type { WorkflowFile, WorkflowNode } from '../../../tools/scripts/n8n/workflows';
 
 /**
  * A saved workflow giving records by their number and e-mail (issue 21): Get Invoice By Number and the same

@@ -3,7 +3,7 @@
 // date-catalogue.test.ts with TZ set, so the whole node runs in that process time zone.
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../../sandbox';
+import { startSandbox } from '../../../tools/sandbox';
 import { runNode } from '../harness/run-node';
 import { DATE_CASES, REPORT_MARKER, type CatalogueReport, type DateOutcome } from './catalogue';
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IDataObject, IWorkflowBase } from 'n8n-workflow';
 
-import type { Sandbox } from '../../../sandbox';
+import type { Sandbox } from '../../../tools/sandbox';
 
 /** Workflows saved with each node version's parameters: test/corpus/v<version>/<name>.json. */
 export const CORPUS = join(__dirname, '..', '..', 'corpus');

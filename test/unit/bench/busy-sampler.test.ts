@@ -1,4 +1,4 @@
-import { valueAt } from '../../../bench/service/busy-sampler';
+import { valueAt } from '../../../tools/bench/service/busy-sampler';
 
 describe('bench service busy sampler', () => {
 	const samples = [

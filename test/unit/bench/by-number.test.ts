@@ -1,6 +1,6 @@
-import { splitRequests } from '../../../bench/book/by-number-rounds';
-import { byNumberWorkflow, spreadOver, type ByNumberTargets } from '../../../bench/book/by-number-scenario';
-import type { ServiceRequestSummary } from '../../../bench/service/protocol';
+import { splitRequests } from '../../../tools/bench/book/by-number-rounds';
+import { byNumberWorkflow, spreadOver, type ByNumberTargets } from '../../../tools/bench/book/by-number-scenario';
+import type { ServiceRequestSummary } from '../../../tools/bench/service/protocol';
 
 const invoice = (index: number) => ({ id: `92${String(index).padStart(14, '0')}`, invoice_no: `SEED-${index + 1}` });
 const book = Array.from({ length: 40 }, (_, index) => invoice(index));

@@ -1,4 +1,4 @@
-import { groupOf, summariseProfile, type CpuProfile } from '../../../bench/measure/cpu-profile';
+import { groupOf, summariseProfile, type CpuProfile } from '../../../tools/bench/measure/cpu-profile';
 
 const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 0 });
 

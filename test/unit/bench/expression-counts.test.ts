@@ -1,4 +1,4 @@
-import { evaluationsPerItem } from '../../../bench/measure/expression-counts';
+import { evaluationsPerItem } from '../../../tools/bench/measure/expression-counts';
 
 describe('bench expression counts', () => {
 	const counts = { engine: 'vm', counts: { 'get http: HTTP Request': 40, 'get http: Edit Fields': 20, 'get node: Invoicing': 100, other: 999 } };

@@ -1,4 +1,4 @@
-import { encodeForm } from '../../../bench/raw/form';
+import { encodeForm } from '../../../tools/bench/raw/form';
 import { encodeBracketForm } from '../../../nodes/Invoicing/helpers/input/form-encoding';
 
 describe('bench raw client form body', () => {

@@ -1,5 +1,5 @@
-import { sameRequests, splitLog } from '../../../bench/measure/request-check';
-import type { ServiceRequestSummary } from '../../../bench/service/protocol';
+import { sameRequests, splitLog } from '../../../tools/bench/measure/request-check';
+import type { ServiceRequestSummary } from '../../../tools/bench/service/protocol';
 
 const request = (rawBody: string, authorized = true): ServiceRequestSummary => ({
 	method: 'POST',

@@ -1,4 +1,4 @@
-import { ratio, spread } from '../../../bench/measure/stats';
+import { ratio, spread } from '../../../tools/bench/measure/stats';
 
 describe('bench statistics', () => {
 	test('median, min and max of an odd and an even count, whatever the order', () => {

@@ -1,4 +1,4 @@
-import { barChartSvg } from '../../../bench/report/svg-chart';
+import { barChartSvg } from '../../../tools/bench/report/svg-chart';
 
 const spreadOf = (median: number) => ({ median, min: median * 0.9, max: median * 1.1 });
 

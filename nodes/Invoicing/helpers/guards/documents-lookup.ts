@@ -1,5 +1,6 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { afterItemLoop } from '../../engine/item-loop';
 import { listOf } from '../../../shared/api-answers';
 import { readApi } from '../request/read-api';
 import { sharedList, type RunScope } from './run-scope';
@@ -20,8 +21,7 @@ export function joinClient(scope: RunScope, clientId: string): void {
 }
 
 function lookupWay(scope: RunScope): Promise<'perClient' | 'wholeList'> {
-	// a timer runs only after every item of the run has joined (as in runScope)
-	scope.lookupWay ??= sleep(0).then(() => (scope.clients.size > MAX_CLIENT_READS ? 'wholeList' : 'perClient'));
+	scope.lookupWay ??= afterItemLoop().then(() => (scope.clients.size > MAX_CLIENT_READS ? 'wholeList' : 'perClient'));
 	return scope.lookupWay;
 }
 

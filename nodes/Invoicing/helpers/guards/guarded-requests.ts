@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
-import { RECORD_ID } from '../input/field-specs';
-import { readRecordId } from '../input/parameters';
+import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
 import { createParams, paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
 import { readApi } from '../request/read-api';
 import { clientEmailOf, rememberSendTarget } from './send-address';
@@ -74,7 +73,7 @@ async function withMatch(
  */
 export function buildGuardedCreate(resource: GuardedResource): PreSend {
 	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const params = createParams(this, resource);
+		const params = await resolveKeyedFields(this, options, createParams(this, resource));
 		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
 		if (ifExists === 'create') {
 			decide(this, { kind: 'create', resource });
@@ -101,7 +100,7 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 /** Create or Update: one match is updated (PUT), none is created, several are an error naming them. */
 export function buildUpsertRequest(resource: GuardedResource): PreSend {
 	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const params = createParams(this, resource);
+		const params = await resolveKeyedFields(this, options, createParams(this, resource));
 		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn, write);
@@ -140,12 +139,13 @@ type Verdict = { skip: string } | { write: true; seen: string[] };
  * unanswered payment in this execution, a payment of that amount the earlier look had not seen is that one.
  */
 export async function guardedRecordPayment(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const id = readRecordId(this, RECORD_ID.invoice.param, RECORD_ID.invoice.label);
+	const target = readRecordTarget(this, 'invoice');
 	const params = paymentParams(this);
 	const guards = this.getNodeParameter(PAYMENT_OPTIONS, {}) as IDataObject;
 	const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
 	const refuseOverpayment = guards.refuseOverpayment !== false;
 	const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
+	const id = await targetId(this, options, 'invoice', target);
 	const send = () => withParams(this, 'invoice', options, { id, ...params });
 	if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
 	const key = `payment\u0000${id}`;
@@ -213,10 +213,10 @@ async function decideOnLook(
 /** Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. */
 export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
 	return async function guardedSend(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const { param, label } = RECORD_ID[resource];
-		const id = readRecordId(this, param, label);
+		const target = readRecordTarget(this, resource);
 		const params = sendParams(this);
 		const windowMinutes = Number((this.getNodeParameter(SEND_OPTIONS, {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
+		const id = await targetId(this, options, resource, target);
 		const url = `/${resource}/${encodeURIComponent(id)}`;
 		// the address: Email, else the e-mail of the record's client (read once, from the record's customer_id)
 		let email = String(params.email ?? '');

@@ -1,10 +1,11 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { loopScope } from '../../engine/item-loop';
+import { ItemMemory } from '../../engine/item-memory';
+
 /**
- * What the items of one node run share. n8n's declarative engine starts every item's request in one
- * synchronous loop, so items that arrive before the next turn of the event loop belong to the same run
- * (or the same batch): they share one lookup per list and take turns on the same key. Nothing outlives
- * the run: the scope is dropped from the map at once and lives on only through the items holding it.
+ * What the items of one node run (or batch) share, per the engine's item loop (engine/item-loop): one lookup
+ * per list, and turns on the same key. Nothing outlives the run.
  */
 export interface RunScope {
 	lists: Map<string, Promise<IDataObject[]>>;
@@ -22,17 +23,14 @@ interface Turn {
 
 const POLL_MS = 25;
 
-const openScopes = new Map<string, RunScope>();
+/** The scope each item joined: an item that awaited a lookup (By Number) before taking its turn stays in its run. */
+const joined = new ItemMemory<RunScope>();
 
 export function runScope(ctx: IExecuteSingleFunctions): RunScope {
-	const key = `${ctx.getExecutionId() ?? ''}\u0000${ctx.getNode().name}`;
-	let scope = openScopes.get(key);
-	if (!scope) {
-		scope = { lists: new Map(), turns: new Map(), clients: new Set() };
-		openScopes.set(key, scope);
-		// a timer runs only after every item of the loop has joined (their pre-sends resume as microtasks)
-		void sleep(0).then(() => openScopes.delete(key));
-	}
+	const known = joined.get(ctx);
+	if (known) return known;
+	const scope = loopScope<RunScope>(ctx, () => ({ lists: new Map(), turns: new Map(), clients: new Set() }));
+	joined.set(ctx, scope);
 	return scope;
 }
 

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { ItemMemory } from '../../engine/item-memory';
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
@@ -11,8 +12,7 @@ export interface SendTarget {
 	source: 'node' | 'client';
 }
 
-// Keyed by the item's own execution context: it lives exactly as long as the item's request.
-const targets = new WeakMap<IExecuteSingleFunctions, SendTarget>();
+const targets = new ItemMemory<SendTarget>();
 
 export function sendTargetOf(ctx: IExecuteSingleFunctions): SendTarget | undefined {
 	return targets.get(ctx);

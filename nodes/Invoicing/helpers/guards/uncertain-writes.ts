@@ -1,10 +1,13 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
+import { DEFAULT_SETTLE_TIMEOUTS } from '../../spec/guard-fields';
+import { executionMemory } from '../../engine/execution-memory';
+
 /**
  * Writes of this execution whose outcome is unknown (time-out, dropped connection, 5xx), by guard key, so that
  * a retry (n8n's Retry On Fail re-runs the node in the same execution) looks again for the earlier write until
- * it had time to land, instead of sending a second one. Kept in the execution's node context (n8n's per-execution
- * store, `getContext('node')`): it lives exactly as long as the execution, and nothing outlives it.
+ * it had time to land, instead of sending a second one. Kept in the execution's memory (engine/execution-memory):
+ * it lives exactly as long as the execution, and nothing outlives it.
  */
 interface UncertainWrite {
 	/** When the write failed (ms since epoch). */
@@ -19,28 +22,9 @@ type Memory = Record<string, UncertainWrite>;
 
 const CONTEXT_KEY = 'invoicingUncertainWrites';
 
-/** Default of the settle option: how many request time-outs a retry keeps looking after an unanswered write. */
-export const DEFAULT_SETTLE_TIMEOUTS = 5;
+export { DEFAULT_SETTLE_TIMEOUTS };
 
-// only when the engine offers no execution context (never in n8n's own runs): keyed by execution and node
-const fallback = new Map<string, Memory>();
-
-function memory(ctx: IExecuteSingleFunctions): Memory {
-	try {
-		const context = ctx.getContext('node') as IDataObject;
-		context[CONTEXT_KEY] ??= {};
-		return context[CONTEXT_KEY] as Memory;
-	} catch {
-		const key = `${ctx.getExecutionId() ?? ''}\u0000${ctx.getNode().name}`;
-		let entry = fallback.get(key);
-		if (!entry) {
-			if (fallback.size > 100) fallback.clear();
-			entry = {};
-			fallback.set(key, entry);
-		}
-		return entry;
-	}
-}
+const memory = (ctx: IExecuteSingleFunctions): Memory => executionMemory<Memory>(ctx, CONTEXT_KEY);
 
 /** The longest settle time of a write (the option, in request time-outs, times the request's time-out) and that time-out. */
 export function settleRule(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, optionsCollection: string): { settleMs: number; timeoutMs: number } {

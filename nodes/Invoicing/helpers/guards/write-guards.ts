@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { ItemMemory } from '../../engine/item-memory';
 import { isApiSuccess, outcomeUnknown } from '../../../shared/api-errors';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
@@ -36,12 +37,11 @@ interface Pending {
 	sentAt: number;
 }
 
-// Keyed by the item's own execution context: it lives exactly as long as the item's request.
-const pending = new WeakMap<IExecuteSingleFunctions, Pending>();
+const pending = new ItemMemory<Pending>();
 
-/** The item's entry; the engine hands the pagination step an object whose prototype is the item's context. */
+/** The item's entry, also from the request middleware. */
 function pendingOf(ctx: IExecuteSingleFunctions): Pending | undefined {
-	return pending.get(ctx) ?? pending.get(Object.getPrototypeOf(ctx) as IExecuteSingleFunctions);
+	return pending.get(ctx);
 }
 
 export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefined {

@@ -52,6 +52,7 @@ function predicates(resource: Resource, { filters: f, timeZone, today }: FilterC
 	switch (resource) {
 		case 'client':
 			if (set('search')) checks.push((r) => contains(r.names, text(f.search)) || contains(r.email, text(f.search)));
+			if (set('email')) checks.push((r) => text(r.email).trim().toLowerCase() === text(f.email).trim().toLowerCase());
 			break;
 		case 'expense':
 			checks.push(...dateRange('issued_date', f.issueDateFrom, f.issueDateTo, timeZone));
@@ -60,6 +61,7 @@ function predicates(resource: Resource, { filters: f, timeZone, today }: FilterC
 			break;
 		case 'invoice':
 			if (set('paymentStatus')) checks.push((r) => r.payment_status === f.paymentStatus);
+			if (set('invoiceNo')) checks.push((r) => text(r.invoice_no).trim() === text(f.invoiceNo).trim());
 			if (set('client') && idOf(f.client)) checks.push((r) => text(r.customer_id) === idOf(f.client));
 			checks.push(...dateRange('issue_date', f.issueDateFrom, f.issueDateTo, timeZone));
 			checks.push(...dateRange('due_date', f.dueDateFrom, f.dueDateTo, timeZone));
@@ -69,6 +71,7 @@ function predicates(resource: Resource, { filters: f, timeZone, today }: FilterC
 			break;
 		case 'estimate':
 			if (set('accepted')) checks.push((r) => r.accepted === f.accepted);
+			if (set('estimateNo')) checks.push((r) => text(r.reference_no ?? r.estimate_no).trim() === text(f.estimateNo).trim());
 			if (set('client') && idOf(f.client)) checks.push((r) => text(r.customer_id) === idOf(f.client));
 			break;
 	}

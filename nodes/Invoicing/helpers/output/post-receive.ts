@@ -8,8 +8,7 @@ import { apiFailure, fieldError, inputError } from '../errors/item-errors';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { decisionOf, settleWrite } from '../guards/write-guards';
-import { RECORD_ID } from '../input/field-specs';
-import { readRecordId } from '../input/parameters';
+import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { earlierRead, readAfterWrite } from '../request/read-api';
 import { applyFilters, unreadableFilterDate } from './list-filters';
 import { amountsAsNumbers, completeRecord, RELATED_LISTS } from './record-shape';
@@ -58,7 +57,7 @@ export function shapeList(resource: Resource): PostReceive {
 		let records = listOf(envelopeOf(response), 'data');
 		if (resource === 'estimate') records = records.map(withBothEstimateNumbers);
 		const timeZone = this.getTimezone();
-		const filters = this.getNodeParameter('filters', {}) as IDataObject;
+		const filters = listFiltersOf(this);
 		const unreadable = unreadableFilterDate(filters, timeZone);
 		if (unreadable) {
 			throw fieldError(
@@ -152,7 +151,7 @@ export function shapeAction(resource: 'invoice' | 'estimate'): PostReceive {
 		const body = envelopeOf(response);
 		const decision = decisionOf(this);
 		const skipped = decision?.kind === 'skip';
-		const id = readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		const id = recordIdOf(this, resource);
 		const result: IDataObject = skipped
 			? { success: true, id, skipped: true, message: decision.message }
 			: { success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) };
@@ -171,7 +170,7 @@ export function shapeAction(resource: 'invoice' | 'estimate'): PostReceive {
 export function shapeDeleted(resource: Resource): PostReceive {
 	return async function deletedRecord(this: IExecuteSingleFunctions, _items, response) {
 		const body = envelopeOf(response);
-		const id = typeof body.id === 'string' ? body.id : readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		const id = typeof body.id === 'string' ? body.id : recordIdOf(this, resource);
 		return toItems([{ deleted: true, id }]);
 	};
 }

@@ -1,30 +1,22 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type DeclarativeRestApiSettings,
-	type IExecutePaginationFunctions,
-	type INodeExecutionData,
-	type JsonObject,
-} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INodeExecutionData, type JsonObject } from 'n8n-workflow';
 
+import { engineRequest, type MiddlewareContext, type RoutedRequest } from '../../engine/request-middleware';
 import { DEFAULT_TIMEOUT_MS } from '../../../shared/api-request';
 import { mayHaveArrived, transportError } from '../../../shared/transport-errors';
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
 import { settleFailedWrite } from '../guards/write-guards';
 
 /**
- * Sends the operation's request through the engine and names time-outs and dropped connections: the
- * operation, the cause, the time-out, and for a write that the service may have applied it. The engine's
- * request helper throws these before any postReceive runs; this function is the one place a declarative
- * node can catch them: n8n calls `requestOperations.pagination` (a function) in place of its own request
- * when the operation's routing has `send.paginate`. Failures the postReceive steps raise pass unchanged.
+ * The request middleware of every operation (engine/request-middleware): sends the operation's request
+ * through the engine and names time-outs and dropped connections: the operation, the cause, the time-out,
+ * and for a write that the service may have applied it. Failures the postReceive steps raise pass unchanged.
  */
 export async function sendNamingTransportErrors(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
+	this: MiddlewareContext,
+	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
 	try {
-		return await this.makeRoutingRequest(requestData);
+		return await engineRequest(this, requestData);
 	} catch (error) {
 		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
 		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);

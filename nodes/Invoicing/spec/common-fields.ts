@@ -1,0 +1,134 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { RecordField, RecordKey } from './types';
+
+/**
+ * Shown under a By ID field holding a space, and in n8n's "node has issues" error when the workflow runs:
+ * usually `{{ $json.id }}` typed while the field is still Fixed.
+ */
+export const ID_HAS_SPACES =
+	'An ID has no spaces. To use a value from an earlier node, e.g. {{ $json.id }}, switch this field to Expression (hover over it: Fixed | Expression); otherwise remove the spaces.';
+
+/** A client is also known by its e-mail: the "By E-mail" mode of every client locator. */
+export const CLIENT_KEY: RecordKey = { mode: 'email', fields: ['email'], noun: 'e-mail', placeholder: 'e.g. billing@acme.example', caseless: true };
+
+const KEY_MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'By Number', email: 'By E-mail' };
+
+/** A record chosen from a searchable list, given by ID, or by its key (number, e-mail) when it has one. */
+export function recordLocator(options: {
+	name: string;
+	displayName: string;
+	searchMethod: string;
+	required?: boolean;
+	description?: string;
+	key?: RecordKey;
+}): INodeProperties {
+	const key = options.key;
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: options.required ?? true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: options.searchMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1736935200000017',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\S+$', errorMessage: ID_HAS_SPACES },
+					},
+				],
+			},
+			...(key ? [{ displayName: KEY_MODE_NAMES[key.mode], name: key.mode, type: 'string' as const, placeholder: key.placeholder }] : []),
+		],
+	};
+}
+
+/** The client an invoice or estimate is issued to (create, Update Fields, Get Many filter). */
+export const documentClientLocator = (description: string, required = true): INodeProperties =>
+	recordLocator({ name: 'client', displayName: 'Client', searchMethod: 'searchClients', description, required, key: CLIENT_KEY });
+
+export const currencyField: INodeProperties = {
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. USD',
+	description: 'ISO 4217 code of three letters',
+};
+
+/**
+ * A day, as the API takes it: the picker shows a calendar without time (n8n 2.x `dateOnly`; older editors show
+ * date and time, whose time is ignored). Saved values with a time (ISO date-times, `{{ $now }}`) are still read.
+ */
+export function dateField(field: { displayName: string; name: string; description?: string; hint?: string }): INodeProperties {
+	return {
+		type: 'dateTime',
+		default: '',
+		typeOptions: { dateOnly: true },
+		hint: 'Only the day is sent (YYYY-MM-DD, in the workflow time zone)',
+		...field,
+	};
+}
+
+export const issueDateField: INodeProperties = dateField({ displayName: 'Issue Date', name: 'issueDate' });
+
+/** Optional fields invoices and estimates share, in the order they are sent. */
+export function documentRecordFields(): RecordField[] {
+	return [
+		{ editor: { displayName: 'Description', name: 'description', type: 'string', default: '' }, api: 'description', kind: 'text', role: 'optional', clearable: true },
+		{ editor: currencyField, api: 'currency', kind: 'currency', role: 'optional' },
+		{
+			editor: {
+				displayName: 'Tax Rate (%)',
+				name: 'taxRate',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				description: 'Percent applied to the sub-total, e.g. 7.5',
+			},
+			api: 'tax_rate',
+			kind: 'number',
+			role: 'optional',
+		},
+		{ editor: issueDateField, api: 'issue_date', kind: 'date', role: 'optional' },
+		{
+			editor: dateField({
+				displayName: 'Due Date',
+				name: 'dueDate',
+				hint: 'Only the day is sent (YYYY-MM-DD, in the workflow time zone); not before the issue date',
+			}),
+			api: 'due_date',
+			kind: 'date',
+			role: 'optional',
+		},
+		{
+			editor: { displayName: 'Note', name: 'note', type: 'string', typeOptions: { rows: 3 }, default: '', description: 'Footer note' },
+			api: 'note',
+			kind: 'text',
+			role: 'optional',
+			clearable: true,
+		},
+	];
+}
+
+export const PAYMENT_STATUS_OPTIONS = [
+	{ name: 'Not Paid', value: 'Not Paid' },
+	{ name: 'Paid', value: 'Paid' },
+];
+
+export const ACCEPTED_OPTIONS = [
+	{ name: 'Accepted', value: 'True' },
+	{ name: 'Not Accepted', value: 'False' },
+];

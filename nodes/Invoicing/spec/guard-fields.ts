@@ -1,0 +1,77 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Default of the settle option: how many request time-outs a retry keeps looking after an unanswered write. */
+export const DEFAULT_SETTLE_TIMEOUTS = 5;
+
+/** After an unanswered write, how long a retry looks for it before sending again (an option of every guarded write). */
+export const settleOption: INodeProperties = {
+	displayName: 'Settle Time After an Unanswered Write (× Timeout)',
+	name: 'settleTimeouts',
+	type: 'number',
+	default: DEFAULT_SETTLE_TIMEOUTS,
+	typeOptions: { minValue: 0, numberPrecision: 1 },
+	description:
+		'When a write got no answer (time-out, dropped connection, 5xx), a retry in the same execution (Retry On Fail) keeps looking for it for this many times the duration of the failed attempt (at least 1 s, at most this many request time-outs) before it sends again, so a slow service that applies it late does not get it twice. 0 turns this off.',
+};
+
+/** Create or Update of an invoice that exists: whether Payment Status applies to it. */
+export const existingPaymentStatusField: INodeProperties = {
+	displayName: 'Payment Status of an Existing Invoice',
+	name: 'existingPaymentStatus',
+	type: 'options',
+	options: [
+		{
+			name: 'Keep Current',
+			value: 'keep',
+			description: 'Payment Status applies to new invoices only',
+		},
+		{
+			name: 'Mark Paid Only',
+			value: 'paidOnly',
+			description: 'Paid marks the invoice Paid; Not Paid keeps its current status (a re-run never undoes a recorded payment)',
+		},
+		{
+			name: 'Set as Above',
+			value: 'set',
+			description: 'Payment Status as given, also Not Paid over Paid',
+		},
+	],
+	default: 'paidOnly',
+	description: 'What Payment Status does to an invoice that already exists',
+};
+
+/** Options of the guarded Create and Create or Update (client, invoice, estimate). */
+export const guardOptionsField: INodeProperties = {
+	displayName: 'Options',
+	name: 'guardOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [settleOption],
+};
+
+/** The duplicate guard of a guarded Create: what happens when the record's key exists. */
+export const ifExistsField: INodeProperties = {
+	displayName: 'If Already Exists',
+	name: 'ifExists',
+	type: 'options',
+	options: [
+		{
+			name: 'Create Anyway',
+			value: 'create',
+			description: 'Always send the create; a re-run or retry makes a second record',
+		},
+		{
+			name: 'Error',
+			value: 'error',
+			description: 'Fail the item when a record with this key exists',
+		},
+		{
+			name: 'Return Existing If Identical',
+			value: 'returnIdentical',
+			description: 'Output the existing record when it holds what would be sent (a re-run or retry), fail the item when it differs',
+		},
+	],
+	default: 'returnIdentical',
+	description: "Invoices and estimates are matched on their number among the client's documents, clients on their email (else their name); looked up once per run",
+};

@@ -1,0 +1,77 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { dateField } from '../common-fields';
+import { settleOption } from '../guard-fields';
+
+/** Record Payment: the payment, and the guards against recording it twice. */
+export const recordPaymentFields: INodeProperties[] = [
+	{ ...dateField({ displayName: 'Payment Date', name: 'paymentDate' }), required: true },
+	{
+		displayName: 'Amount Paid',
+		name: 'amountPaid',
+		type: 'number',
+		required: true,
+		default: 0,
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'paymentFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Payment Method',
+				name: 'paymentMethod',
+				type: 'options',
+				options: [
+					{ name: 'Bank Transfer', value: 'Bank Transfer' },
+					{ name: 'Cash', value: 'Cash' },
+					{ name: 'Cheque', value: 'Cheque' },
+					{ name: 'Credit Card', value: 'Credit Card' },
+					{ name: 'Others', value: 'Others' },
+				],
+				default: 'Bank Transfer',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'paymentOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'Guards against recording a payment twice when n8n retries or a workflow runs again',
+		options: [
+			{
+				displayName: 'If Already Paid',
+				name: 'ifPaid',
+				type: 'options',
+				options: [
+					{ name: 'Error', value: 'error', description: 'Fail the item' },
+					{ name: 'Record Anyway', value: 'record', description: 'Send the payment all the same' },
+					{ name: 'Skip', value: 'skip', description: 'Record nothing and output skipped: true' },
+				],
+				default: 'skip',
+			},
+			{
+				displayName: 'Refuse Overpayment',
+				name: 'refuseOverpayment',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
+			},
+			settleOption,
+			{
+				displayName: 'Skip Repeat Within (Minutes)',
+				name: 'repeatWindowMinutes',
+				type: 'number',
+				default: 60,
+				typeOptions: { minValue: 0 },
+				description:
+					'A payment of the same amount and method recorded on the invoice within this many minutes is taken for this one, sent before (e.g. by a retry after a time-out), and not recorded again. 0 turns this off.',
+			},
+		],
+	},
+];
