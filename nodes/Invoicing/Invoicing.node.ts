@@ -1,8 +1,9 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { searchClients, searchEstimates, searchExpenses, searchInvoices } from '../shared/list-search';
 import { requestMiddleware } from './engine/request-middleware';
 import { invoicingProperties, invoicingResources } from './descriptions';
+import { listSearchMethods } from './descriptions/list-search';
+import { RESOURCE_SPECS } from './spec/resources';
 import { sendNamingTransportErrors } from './helpers/request/routed-request';
 
 export class Invoicing implements INodeType {
@@ -52,6 +53,6 @@ export class Invoicing implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchClients, searchEstimates, searchExpenses, searchInvoices },
+		listSearch: listSearchMethods(RESOURCE_SPECS),
 	};
 }

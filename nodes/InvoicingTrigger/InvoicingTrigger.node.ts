@@ -6,7 +6,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { searchClients } from '../shared/list-search';
+import { SPEC_OF } from '../Invoicing/spec/resources';
+import { searchMethod } from '../shared/list-search';
 import { triggerProperties } from './description';
 import { pollInvoicing } from './poll';
 
@@ -28,7 +29,8 @@ export class InvoicingTrigger implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchClients },
+		// the Client filter's locator
+		listSearch: { [SPEC_OF.client.record.searchMethod]: searchMethod(SPEC_OF.client) },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

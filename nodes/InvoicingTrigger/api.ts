@@ -4,7 +4,7 @@ import { recordFromAnswer } from '../shared/api-answers';
 import { isApiSuccess } from '../shared/api-errors';
 import { failedAnswer, sendApiRequest, TIMEOUT_HINT, type ApiCall } from '../shared/api-request';
 import type { Resource } from '../shared/api-types';
-import { RESOURCE_NAMES } from '../shared/resource-names';
+import { SPEC_OF } from '../Invoicing/spec/resources';
 
 /** A poll that fails emits nothing and keeps its state: every failure says that nothing is lost. */
 const LATER = 'No event is lost: the next successful poll reports it.';
@@ -33,7 +33,7 @@ const hasId = (record: unknown): record is IDataObject =>
 
 /** GET /{resource}/all: every record; a failure or an answer that is not a list of records throws and says why. */
 export async function fetchList(ctx: IPollFunctions, baseURL: string, resource: Resource): Promise<IDataObject[]> {
-	const call = pollCall(`List ${RESOURCE_NAMES[resource].many}`, baseURL, `/${resource}/all`);
+	const call = pollCall(`List ${SPEC_OF[resource].plural}`, baseURL, `/${resource}/all`);
 	const answer = await sendApiRequest(ctx, call);
 	if (!isApiSuccess(answer.statusCode, answer.body)) throw failedAnswer(ctx, call, answer);
 	const data = answer.body.data;
@@ -52,9 +52,9 @@ export async function fetchList(ctx: IPollFunctions, baseURL: string, resource: 
  * the list was read (404): there is nothing left to report.
  */
 export async function fetchRecord(ctx: IPollFunctions, baseURL: string, resource: Resource, id: string): Promise<IDataObject | undefined> {
-	const call = pollCall(`Get ${RESOURCE_NAMES[resource].one}`, baseURL, `/${resource}/${encodeURIComponent(id)}`);
+	const call = pollCall(`Get ${SPEC_OF[resource].displayName}`, baseURL, `/${resource}/${encodeURIComponent(id)}`);
 	const answer = await sendApiRequest(ctx, call);
 	if (answer.statusCode === 404) return undefined;
 	if (!isApiSuccess(answer.statusCode, answer.body)) throw failedAnswer(ctx, call, answer);
-	return recordFromAnswer(resource, answer.body);
+	return recordFromAnswer(SPEC_OF, resource, answer.body);
 }

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Resource } from '../shared/api-types';
+import { SPEC_OF } from '../Invoicing/spec/resources';
+import type { TriggerSpec } from '../Invoicing/spec/types';
 import type { EmittedEvent } from './events';
 import { decodeInvoiceMark, encodeInvoiceMark, isAccepted, isOverdue, isPaid, toCents, type InvoiceMark } from './fingerprint';
 import type { SeenRecords } from './state';
@@ -24,7 +26,8 @@ export interface Comparison {
 
 export const recordId = (record: IDataObject): string => String(record.id);
 
-function invoiceChanges(
+function paymentChanges(
+	trigger: TriggerSpec,
 	listed: IDataObject,
 	before: InvoiceMark | undefined,
 	today: string,
@@ -38,11 +41,11 @@ function invoiceChanges(
 	const mark: InvoiceMark = { paid, paidCents, overdueReported: reportedBefore || overdue };
 	if (baseline) return { mark, events: [] };
 	const events: Array<Omit<Detection, 'resource' | 'id' | 'listed'>> = [];
-	if (!before) events.push({ event: 'newInvoice' });
+	if (!before) events.push({ event: trigger.created });
 	const previouslyPaidCents = before?.paidCents ?? 0;
 	if (paidCents > previouslyPaidCents) events.push({ event: 'invoicePayment', newlyPaidCents: paidCents - previouslyPaidCents });
-	if (paid && !before?.paid) events.push({ event: 'invoicePaid' });
-	if (overdue && !reportedBefore) events.push({ event: 'invoiceOverdue' });
+	if (paid && !before?.paid && trigger.paid) events.push({ event: trigger.paid });
+	if (overdue && !reportedBefore && trigger.overdue) events.push({ event: trigger.overdue });
 	return { mark, events };
 }
 
@@ -53,6 +56,7 @@ function invoiceChanges(
  * is "accepted").
  */
 export function compareList(resource: Resource, before: SeenRecords | undefined, records: IDataObject[], today: string): Comparison {
+	const { trigger } = SPEC_OF[resource];
 	const baseline = before === undefined;
 	const seen: SeenRecords = {};
 	const detections: Detection[] = [];
@@ -61,27 +65,19 @@ export function compareList(resource: Resource, before: SeenRecords | undefined,
 		const previous = before?.[id];
 		const isNew = !baseline && previous === undefined;
 		const report = (event: EmittedEvent, extra: Partial<Detection> = {}) => detections.push({ event, resource, id, listed, ...extra });
-		switch (resource) {
-			case 'client':
-			case 'expense':
-				seen[id] = '';
-				if (isNew) report(resource === 'client' ? 'newClient' : 'newExpense');
-				break;
-			case 'estimate':
-				seen[id] = isAccepted(listed) ? 'T' : 'F';
-				if (isNew) report('newEstimate');
-				if (!baseline && isAccepted(listed) && previous !== 'T') report('estimateAccepted');
-				break;
-			case 'invoice': {
-				const mark = previous === undefined ? undefined : decodeInvoiceMark(previous);
-				// an unreadable fingerprint is re-recorded without reporting: better silent once than a duplicate
-				const unreadable = previous !== undefined && mark === undefined;
-				const { mark: next, events } = invoiceChanges(listed, mark, today, baseline || unreadable);
-				seen[id] = encodeInvoiceMark(next);
-				for (const { event, ...extra } of events) report(event, extra);
-				break;
-			}
+		if (trigger.paid) {
+			// what is watched is the payment status (a fingerprint of status, amount paid and overdue report)
+			const mark = previous === undefined ? undefined : decodeInvoiceMark(previous);
+			// an unreadable fingerprint is re-recorded without reporting: better silent once than a duplicate
+			const unreadable = previous !== undefined && mark === undefined;
+			const { mark: next, events } = paymentChanges(trigger, listed, mark, today, baseline || unreadable);
+			seen[id] = encodeInvoiceMark(next);
+			for (const { event, ...extra } of events) report(event, extra);
+			continue;
 		}
+		seen[id] = trigger.accepted ? (isAccepted(listed) ? 'T' : 'F') : '';
+		if (isNew) report(trigger.created);
+		if (trigger.accepted && !baseline && isAccepted(listed) && previous !== 'T') report(trigger.accepted);
 	}
 	return { detections, seen };
 }

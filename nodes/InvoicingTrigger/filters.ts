@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import type { Resource } from '../shared/api-types';
+import { SPEC_OF } from '../Invoicing/spec/resources';
 
 /** The optional filters of the trigger; each applies to the records that carry its field. */
 export interface TriggerFilters {
@@ -48,22 +49,19 @@ export function readFilters(ctx: IPollFunctions): TriggerFilters {
 	return filters;
 }
 
-const AMOUNT_FIELD: Partial<Record<Resource, string>> = { invoice: 'total', estimate: 'total', expense: 'amount' };
-
-/** True when the listed record passes every filter that applies to its kind. */
+/** True when the listed record passes every filter that applies to its kind (the fields its spec's `trigger` names). */
 export function passesFilters(resource: Resource, record: IDataObject, filters: TriggerFilters): boolean {
-	if (filters.clientId !== undefined && resource !== 'expense') {
-		const clientOfRecord = resource === 'client' ? record.id : record.customer_id;
-		if (String(clientOfRecord ?? '') !== filters.clientId) return false;
+	const { clientField, currencyField, amountField } = SPEC_OF[resource].trigger;
+	if (filters.clientId !== undefined && clientField !== undefined) {
+		if (String(record[clientField] ?? '') !== filters.clientId) return false;
 	}
 	if (filters.clientIds !== undefined && resource !== 'expense') {
 		const clientOfRecord = resource === 'client' ? record.id : record.customer_id;
 		if (!filters.clientIds.has(String(clientOfRecord ?? ''))) return false;
 	}
-	if (filters.currency !== undefined && resource !== 'client') {
-		if (String(record.currency ?? '').toUpperCase() !== filters.currency) return false;
+	if (filters.currency !== undefined && currencyField !== undefined) {
+		if (String(record[currencyField] ?? '').toUpperCase() !== filters.currency) return false;
 	}
-	const amountField = AMOUNT_FIELD[resource];
 	if (filters.minTotal !== undefined && amountField !== undefined) {
 		const amount = Number(record[amountField]);
 		if (!Number.isFinite(amount) || amount < filters.minTotal) return false;

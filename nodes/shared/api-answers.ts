@@ -8,32 +8,39 @@ export function listOf(body: ApiEnvelope, key: string): IDataObject[] {
 	return Array.isArray(value) ? (value as IDataObject[]) : [];
 }
 
-/** Estimates carry their number under both names, whichever the endpoint used. */
-export function withBothEstimateNumbers(estimate: IDataObject): IDataObject {
-	const number = estimate.reference_no ?? estimate.estimate_no;
-	return { ...estimate, estimate_no: number, reference_no: number };
+/** A record whose number has two names (an estimate's estimate_no and reference_no) carries it under both, the listed name read first. */
+export function withNumberNames(record: IDataObject, [create, listed]: readonly [string, string]): IDataObject {
+	const number = record[listed] ?? record[create];
+	return { ...record, [create]: number, [listed]: number };
 }
 
-/** The record of a get, create or update answer with its related lists, envelope removed (DESIGN.md, Output shape). */
-export function recordFromAnswer(resource: Resource, body: ApiEnvelope): IDataObject {
-	switch (resource) {
-		case 'client': {
-			const client = listOf(body, 'data')[0] ?? {};
-			const related =
-				'invoices' in body
-					? { invoices: listOf(body, 'invoices'), estimates: listOf(body, 'estimates').map(withBothEstimateNumbers) }
-					: {};
-			return { ...client, ...related };
-		}
-		case 'expense':
-			return listOf(body, 'expense')[0] ?? {};
-		case 'invoice': {
-			const related = 'payments' in body ? { payments: listOf(body, 'payments'), send_log: listOf(body, 'send_log') } : {};
-			return { ...(listOf(body, 'invoice')[0] ?? {}), items: listOf(body, 'items'), ...related };
-		}
-		case 'estimate': {
-			const related = 'send_log' in body ? { send_log: listOf(body, 'send_log') } : {};
-			return { ...withBothEstimateNumbers(listOf(body, 'estimate')[0] ?? {}), items: listOf(body, 'items'), ...related };
+/** How a kind of record comes in a get, create or update answer (a resource spec has these keys). */
+export interface AnswerShape {
+	/** The key of the answer that holds the record. */
+	envelope: string;
+	/** The answer lists the record's line items under `items`. */
+	lineItems: boolean;
+	/** The lists a Get answer adds (a client's invoices), and the kind of their records. */
+	related: ReadonlyArray<{ list: string; of?: Resource }>;
+	numberNames?: readonly [string, string];
+}
+
+const named = (shape: AnswerShape | undefined, record: IDataObject) => (shape?.numberNames ? withNumberNames(record, shape.numberNames) : record);
+
+/**
+ * The record of a get, create or update answer with its related lists, envelope removed (docs/design.md, output
+ * of actions), per the shapes of the resource specs.
+ */
+export function recordFromAnswer(shapes: Readonly<Record<Resource, AnswerShape>>, resource: Resource, body: ApiEnvelope): IDataObject {
+	const shape = shapes[resource];
+	const record = named(shape, listOf(body, shape.envelope)[0] ?? {});
+	const items = shape.lineItems ? { items: listOf(body, 'items') } : {};
+	const related: IDataObject = {};
+	if (shape.related.length > 0 && shape.related[0].list in body) {
+		for (const { list, of } of shape.related) {
+			const records = listOf(body, list);
+			related[list] = of ? records.map((entry) => named(shapes[of], entry)) : records;
 		}
 	}
+	return { ...record, ...items, ...related };
 }

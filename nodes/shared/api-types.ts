@@ -16,3 +16,12 @@ export interface LineItem extends IDataObject {
 
 /** Parameters as the API names them, ready to be encoded. */
 export type ApiParams = Record<string, string | number | LineItem[] | undefined>;
+
+/**
+ * How a record reads in a "From List" locator: the `title` fields joined by " · ", then the `details` in
+ * parentheses (a `money` field with the record's currency and two decimals). An `optional` field that is empty is left out.
+ */
+export interface RecordLabel {
+	title: Array<{ field: string; optional?: boolean }>;
+	details: Array<{ field: string; money?: boolean; optional?: boolean }>;
+}

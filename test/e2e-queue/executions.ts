@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { join } from 'node:path';
 
 import { N8N_DIR } from '../../tools/scripts/n8n/config';

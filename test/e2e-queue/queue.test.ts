@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-unused-expressions, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * The package in n8n's queue mode: Postgres + Redis + `n8n start` + two `n8n worker`s on loopback.
  * The examples run on workers (webhook-started: `n8n execute` ignores queue mode); the Invoicing Trigger polls on
@@ -238,7 +237,10 @@ describe(`throughput: ${LOAD} one-invoice executions queued at once`, () => {
 		if (!cluster) throw new Error('no cluster');
 		const active = cluster.workers.slice(0, workers);
 		for (const worker of cluster.workers.slice(workers)) await worker.stop();
-		for (const worker of active) if (!worker.running) (worker.start(), await worker.ready());
+		for (const worker of active) if (!worker.running) {
+			worker.start();
+			await worker.ready();
+		}
 		sandbox.reset({ seed: 'empty' });
 		if (BOOK > 0) sandbox.load(bulkBook({ clients: Math.max(1, BOOK / 10), invoices: BOOK }, new Date().toISOString().slice(0, 19).replace('T', ' '), () => 'Not Paid'));
 		const client = await new Service(sandbox, API_KEY).client('Load Ltd', 'ap@load.example');

@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * Example 6 inside real n8n: the AI Agent node uses the Invoicing node as three tools (inputs from $fromAI)
  * with a scripted OpenAI-compatible chat model on loopback. One sentence becomes a client and an invoice in the

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /** Test artefacts (run data, screenshots) kept after an e2e run in test/e2e/artifacts/ (gitignored). */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

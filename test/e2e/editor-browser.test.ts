@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * The editor as a user meets it: what `npm start` starts (sandbox with demo data, real n8n with the package, the
  * credential and the examples, the demo owner), on free ports, driven by Debian's chromium through

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * The Invoicing Trigger inside a running `n8n start`: the example workflow 5 published, its first poll (at
  * activation) records the baseline, an invoice goes overdue in the sandbox, the next poll (n8n allows one a minute

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { bulkBook } from '../../tools/sandbox';
 import { byEmail, byId, byNumber, useEngineFixture } from './fixture';
 
 /**
@@ -57,24 +58,26 @@ const recordPayment = (invoiceId: INodeParameters[string]): INodeParameters => (
 });
 
 describe('By Number: one list read per run, then exactly what By ID does', () => {
-	test('Record Payment, 100 items: one GET /invoice/all for the run, the same requests and items as By ID', async () => {
-		let data = await book(100);
-		const numbers = Object.keys(data.invoices);
-		const byIdRun = await ctx.run(recordPayment(byId('={{ $json.id }}')), { items: numbers.map((n) => ({ id: data.invoices[n], amount: 40 })) });
+	test('Record Payment, 100 items over a 2,000-invoice book: one GET /invoice/all for the run, the same requests and items as By ID', async () => {
+		// the same book for both runs, loaded at once: invoices SEED-1... spread over 20 clients
+		const load = () => ctx.sandbox.load(bulkBook({ clients: 20, invoices: 2000 }, '2026-01-15 10:00:00', () => 'Not Paid'));
+		load();
+		const idOf = new Map(ctx.sandbox.state().invoices.map((invoice) => [invoice.invoice_no, invoice.id]));
+		const numbers = Array.from({ length: 100 }, (_, i) => `SEED-${i * 19 + 1}`);
+		const byIdRun = await ctx.run(recordPayment(byId('={{ $json.id }}')), { items: numbers.map((number) => ({ id: idOf.get(number), amount: 40 })) });
 		expect(byIdRun.error).toBeUndefined();
 		const byIdRequests = sortedRequests();
 		expect(byIdRequests.filter((r) => r.startsWith('POST'))).toHaveLength(100);
 
-		ctx.sandbox.reset({});
-		data = await book(100);
+		load();
 		const byNumberRun = await ctx.run(recordPayment(byNumber('={{ $json.number }}')), { items: numbers.map((number) => ({ number, amount: 40 })) });
 		expect(byNumberRun.error).toBeUndefined();
 		expect(jsons(byNumberRun.items)).toEqual(jsons(byIdRun.items));
-		expect(byNumberRun.items[0].json).toEqual(expect.objectContaining({ id: data.invoices['INV-1000'], invoice_no: 'INV-1000', amount_paid: 40 }));
+		expect(byNumberRun.items[0].json).toEqual(expect.objectContaining({ id: idOf.get('SEED-1'), invoice_no: 'SEED-1', amount_paid: 40 }));
 		// the first request is the run's one lookup; everything after it is what By ID sends
 		expect(requests()[0]).toBe('GET /v1/invoice/all');
 		expect(sortedRequests()).toEqual(['GET /v1/invoice/all', ...byIdRequests].sort());
-	});
+	}, 120_000);
 
 	test('Get, Send, Mark as Paid / Not Paid, Update and Delete By Number give By ID\'s items', async () => {
 		const cases: INodeParameters[] = [
@@ -103,7 +106,7 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 		const deleted = await ctx.run({ resource: 'invoice', operation: 'delete', invoiceId: byNumber('INV-1002') });
 		expect(jsons(deleted.items)).toEqual([{ deleted: true, id: invoices['INV-1002'] }]);
 		expect(requests()).toEqual(['GET /v1/invoice/all', `DELETE /v1/invoice/${invoices['INV-1002']}`]);
-	});
+	}, 120_000);
 
 	test('an estimate By Number (its number is reference_no in lists): Get and Send', async () => {
 		const acme = await newClient('Acme Ltd', ACME);
@@ -217,7 +220,7 @@ describe('By E-mail: a client by its e-mail, without case', () => {
 		const reads = ctx.sent().filter((r) => r.method === 'GET').map((r) => r.path);
 		expect(reads).toEqual(['/v1/client/all', `/v1/client/${data.acme}`]);
 		expect(ctx.sent().filter((r) => r.method === 'POST').every((r) => r.rawBody?.startsWith(`client=${data.acme}&`))).toBe(true);
-	});
+	}, 120_000);
 
 	test('Create Invoice By E-mail gives By ID\'s item; a re-run finds the invoice it created (existing)', async () => {
 		const data = await book(0);

@@ -4,7 +4,7 @@ import { byId, useEngineFixture } from './fixture';
 import { createNodeTypes, INVOICING_TYPE } from './harness/node-types';
 
 /**
- * n8n's declarative engine evaluates every declared property for every item (DESIGN.md, Runtime rules), and
+ * n8n's declarative engine evaluates every declared property for every item (docs/design.md, "n8n's engine: what the node relies on"), and
  * expression evaluation is most of the node's time. These counts are what n8n evaluates per item; they are
  * counts, not timings, so they are exact on any machine.
  */
@@ -47,6 +47,12 @@ describe('expression evaluations per item', () => {
 		const ids = await invoiceIds(10);
 		const parameters = { resource: 'invoice', operation: 'get', invoiceId: byId('={{ $json.id }}') };
 		expect(await evaluationsPerItem(parameters, ids.map((id) => ({ id })))).toBe(3);
+	});
+
+	test('Get Invoice By Number from an expression: 3 per item as By ID, and 1 per run (the one list read names its row)', async () => {
+		await invoiceIds(10);
+		const parameters = { resource: 'invoice', operation: 'get', invoiceId: { __rl: true, mode: 'number', value: '={{ $json.number }}' } };
+		expect(await evaluationsPerItem(parameters, Array.from({ length: 10 }, (_, i) => ({ number: `N-${i}` })))).toBe(3 + 1 / 10);
 	});
 
 	test('Get Invoice with a fixed ID: none (base URL and API key come from the credential without expressions)', async () => {

@@ -33,18 +33,28 @@ function afterWrite(writePath: string): string[] {
 	return sent.slice(at + 1).map((r) => `${r.method} ${r.path}`);
 }
 
-/** Runs the node with the slow write; `settle` sets the option (undefined: its default). */
-async function slowRun(writePath: string, parameters: INodeParameters) {
-	ctx.sandbox.injectFault({ kind: 'delay', delayMs: APPLIED_AFTER_MS, path: writePath });
+/** Waits until the sandbox has handled the first (late) write to `writePath`: it lands in this test, not a later one. */
+async function lateWriteLanded(writePath: string): Promise<void> {
+	const deadline = Date.now() + 10_000;
+	const handled = () => ctx.sandbox.requests().find((r) => r.path === writePath)?.status !== 0;
+	while (!handled() && Date.now() < deadline) await sleep(25);
+}
+
+/**
+ * Runs the node with the slow write. With `lookPath`, the write is also held until the retry looked there once
+ * after it (the write lands after the first look, however slow the machine is).
+ */
+async function slowRun(writePath: string, parameters: INodeParameters, lookPath?: string) {
+	const untilSeen = lookPath ? { path: lookPath, count: 1 } : undefined;
+	ctx.sandbox.injectFault({ kind: 'delay', delayMs: APPLIED_AFTER_MS, path: writePath, untilSeen });
 	const result = await ctx.run({ ...parameters, ...timingOut }, { retry });
-	// let the late write land before looking at the service
-	await sleep(APPLIED_AFTER_MS);
+	await lateWriteLanded(writePath);
 	return result;
 }
 
 describe(`a write applied ${APPLIED_AFTER_MS} ms after it was sent, time-out ${TIMEOUT_MS} ms, Retry On Fail after 200 ms`, () => {
 	test('Create Client: one client; the retry looked more than once before it found the late write', async () => {
-		const result = await slowRun('/v1/client/add', { resource: 'client', operation: 'create', names: 'Globex', additionalFields: { email: 'ap@globex.example' } });
+		const result = await slowRun('/v1/client/add', { resource: 'client', operation: 'create', names: 'Globex', additionalFields: { email: 'ap@globex.example' } }, '/v1/client/all');
 		expect(result.error).toBeUndefined();
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ names: 'Globex', action: 'existing' }));
 		// at least two looks at the list, then the found client read back; no second POST
@@ -64,7 +74,7 @@ describe(`a write applied ${APPLIED_AFTER_MS} ms after it was sent, time-out ${T
 			paymentStatus: 'Not Paid',
 			itemsMode: 'define',
 			items: { item: [{ description: 'Work', quantity: 1, rate: 100 }] },
-		});
+		}, `/v1/client/${client}`);
 		expect(result.error).toBeUndefined();
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ invoice_no: 'INV-5', action: 'existing' }));
 		const looks = afterWrite('/v1/invoice/add');
@@ -75,7 +85,7 @@ describe(`a write applied ${APPLIED_AFTER_MS} ms after it was sent, time-out ${T
 
 	test('Record Payment: one payment of 10.00, not two', async () => {
 		const id = await newInvoice();
-		const result = await slowRun('/v1/invoice/record-payment', { resource: 'invoice', operation: 'recordPayment', invoiceId: byId(id), paymentDate: '2026-03-05', amountPaid: 10 });
+		const result = await slowRun('/v1/invoice/record-payment', { resource: 'invoice', operation: 'recordPayment', invoiceId: byId(id), paymentDate: '2026-03-05', amountPaid: 10 }, `/v1/invoice/${id}`);
 		expect(result.error).toBeUndefined();
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ success: true, id, skipped: true }));
 		expect(afterWrite('/v1/invoice/record-payment').filter((r) => r === `GET /v1/invoice/${id}`).length).toBeGreaterThanOrEqual(3);

@@ -6,5 +6,4 @@ export interface CheckPack {
 	DEV_ONLY: string[];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 export const checkPack = require('../../tools/scripts/check-pack.js') as CheckPack;

@@ -1,10 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { copyProjectForBuild } from './project-copy';
-import { lint, n8nNodeLint, ROOT, scan } from './run-tool';
+import { lint, lintRules, n8nNodeLint, npmRunLint, ROOT, scan } from './run-tool';
 
 describe("n8n's rules on the source", () => {
 	test('the community-node lint config (the one `n8n-node lint` uses) finds nothing in nodes/, credentials/ and package.json', () => {
@@ -42,11 +41,28 @@ describe("n8n's rules on the source", () => {
 		expect(rules).toEqual(expect.arrayContaining(['n8n-nodes-base/node-param-options-type-unsorted-items', 'n8n-nodes-base/node-param-default-missing']));
 	});
 
-	test('`n8n-node lint` (eslint over the whole project, as n8n runs it) passes in strict mode', () => {
+	test('`npm run lint` (`n8n-node lint`: eslint over the whole project) passes in strict mode', () => {
 		expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).n8n.strict).toBe(true);
-		const result = n8nNodeLint(ROOT);
+		expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.lint).toBe('node tools/scripts/lint.js');
+		const result = npmRunLint();
+		expect(result.output).toContain('n8n-node lint');
 		expect(result.output).not.toMatch(/Strict mode violation|problems?\b/);
 		expect(result.status).toBe(0);
+	});
+
+	test("nodes/ and credentials/ are linted with n8n's config, tools/ and test/ with the one dev config", () => {
+		const restricted = '@n8n/community-nodes/no-restricted-globals';
+		const node = lintRules('nodes/Invoicing/Invoicing.node.ts');
+		expect([node[restricted], node['n8n-nodes-base/node-param-default-missing']]).toEqual([[2], [2]]);
+		expect(lintRules('tools/sandbox/server.ts')[restricted]).toEqual([0]);
+		expect(lintRules('test/rules/lint.test.ts')[restricted]).toEqual([0]);
+		expect(readFileSync(join(ROOT, 'test', 'eslint.config.mjs'), 'utf8')).toContain("from '../tools/eslint.config.mjs'");
+	});
+
+	test('no file of tools/ or test/ turns rules off for itself', () => {
+		const files = (dir: string): string[] => readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|js|mjs)$/.test(f)).map((f) => join(dir, f));
+		const fileWide = [...files('tools'), ...files('test')].filter((f) => /^\/\* eslint-disable /m.test(readFileSync(join(ROOT, f), 'utf8')));
+		expect(fileWide).toEqual([]);
 	});
 
 	test('strict mode does refuse a modified eslint config (the check can fail)', () => {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * The fast suite's console: what n8n logs during a passing test stays out of it; a failing test's log is printed.
  * Runs jest with the fast suite's config on a probe file (test/setup/fixtures) once passing, once failing.

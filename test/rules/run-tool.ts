@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -33,6 +32,22 @@ export function lint(cwd: string, files: string[]): Array<{ filePath: string; me
 	const result = spawnSync(process.execPath, [eslint, '--format', 'json', ...files], { cwd, encoding: 'utf8', env: TOOL_ENV });
 	if (result.stdout.trim() === '') throw new Error(`eslint printed nothing: ${result.stderr}`);
 	return JSON.parse(result.stdout) as Array<{ filePath: string; messages: LintMessage[] }>;
+}
+
+/** The rule settings eslint applies to one file (`--print-config`), with the project's lint flags. */
+export function lintRules(file: string): Record<string, unknown[]> {
+	const eslint = join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+	const result = spawnSync(process.execPath, [eslint, '--print-config', file], { cwd: ROOT, encoding: 'utf8', env: { ...TOOL_ENV, ESLINT_FLAGS: LINT_FLAG } });
+	return (JSON.parse(result.stdout) as { rules: Record<string, unknown[]> }).rules;
+}
+
+/** The flag `npm run lint` (tools/scripts/lint.js) gives eslint: each file's nearest eslint.config.mjs. */
+export const LINT_FLAG = 'unstable_config_lookup_from_file';
+
+/** `npm run lint`: tools/scripts/lint.js, `n8n-node lint` with the per-folder config lookup on. */
+export function npmRunLint(): { status: number | null; output: string } {
+	const result = spawnSync(process.execPath, [join(ROOT, 'tools', 'scripts', 'lint.js')], { cwd: ROOT, encoding: 'utf8', env: { ...TOOL_ENV, FORCE_COLOR: '0', NO_COLOR: '1' } });
+	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 /** `n8n-node lint` in a project folder (n8n's own lint command: strict-mode config check, then `eslint .`). */

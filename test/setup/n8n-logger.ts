@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * Fast-suite setup: n8n's logger (n8n-core asks the DI container for @n8n/backend-common's Logger; n8n-workflow's
  * LoggerProxy forwards to it) writes into the buffer of quiet-environment.js instead of the console, so the

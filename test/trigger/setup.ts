@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
-import { TriggerUnderTest } from './harness';
+import { TriggerUnderTest } from '../engine/harness/poll-trigger';
 import { Service } from './service';
 
 export const API_KEY = 'trigger-key';

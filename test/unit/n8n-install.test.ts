@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /** The real-n8n harness's install plan: one cache folder per version, the 1.x override, progress while it installs. */
 import { join } from 'node:path';
 

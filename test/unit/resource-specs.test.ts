@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { NodeHelpers, type IExecuteSingleFunctions, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
 import { RESOURCE_SPECS } from '../../nodes/Invoicing/spec/resources';
@@ -7,7 +6,6 @@ import { failureLabel, operationLabel, uncertainWriteNote } from '../../nodes/In
 import { CLEARABLE, ENCODING, ENVELOPE, RECORD_ID, REQUIRED_ON_UPDATE, RESOURCE_FIELDS } from '../../nodes/Invoicing/helpers/input/field-specs';
 import { SIMPLE_FIELDS } from '../../nodes/Invoicing/helpers/output/simplify';
 import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
-import { RESOURCE_NAMES } from '../../nodes/shared/resource-names';
 
 /**
  * The resource specs (descriptions/<resource>/<Resource>.resource.ts) are the single source of every
@@ -159,13 +157,13 @@ describe('fields: the API mapping and the editor come from the same entries', ()
 		expect(sortedNames(collectionOptions('additionalFields', resource.value))).toEqual(optional.map((field) => field.editor.name).sort());
 		expect(sortedNames(collectionOptions('updateFields', resource.value))).toEqual(resource.fields.map((field) => field.editor.name).sort());
 		expect(sortedNames(collectionOptions('clearFields', resource.value))).toEqual(CLEARABLE[resource.value].map((field) => field.param).sort());
-		expect(sortedNames(collectionOptions('filters', resource.value))).toEqual(sortedNames(resource.filters));
+		expect(sortedNames(collectionOptions('filters', resource.value))).toEqual(sortedNames(resource.filters.map((filter) => filter.editor)));
 		for (const option of collectionOptions('updateFields', resource.value)) {
 			expect(option.displayName).toBe(resource.fields.find((field) => field.editor.name === option.name)?.editor.displayName);
 		}
 	});
 
-	test('the trigger and list searches name the resources as the specs do', () => {
-		expect(Object.fromEntries(RESOURCE_SPECS.map((r) => [r.value, { one: r.displayName, many: r.plural }]))).toEqual(RESOURCE_NAMES);
+	test('the list searches are the specs\' record locators: one per resource, under the name its locator gives', () => {
+		expect(Object.keys(node.methods.listSearch).sort()).toEqual(RESOURCE_SPECS.map((r) => r.record.searchMethod).sort());
 	});
 });

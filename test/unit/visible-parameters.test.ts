@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';

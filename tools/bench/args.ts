@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { resolve } from 'node:path';
 
 import { REPO_ROOT } from '../scripts/n8n/config';
@@ -22,7 +21,7 @@ const USAGE =
 	'usage: npm run bench -- [--package DIR] [--rounds N (>= 1, default 5)] [--profile] [--out DIR] [--name bench] [--warm-up N (default 50, 0 = none)] [--book-only | --no-book] [--by-number-only | --no-by-number]';
 
 export function parseArgs(argv: string[]): BenchArgs {
-	const args: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, 'tools', 'bench', 'results'), name: 'bench', warmUpItems: 50, book: 'with', byNumber: 'with' };
+	const args: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, '.tmp', 'bench'), name: 'bench', warmUpItems: 50, book: 'with', byNumber: 'with' };
 	for (let index = 0; index < argv.length; index++) {
 		const flag = argv[index];
 		const value = () => {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /** A server for the benchmark, in its own process: `sandbox` (demo book) or `bare` (node:http, constant body). */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

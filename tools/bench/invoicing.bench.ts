@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * `npm run bench`: this node against n8n's HTTP Request node (plus the built-in nodes a user needs for the same
  * output) against a raw keep-alive client, inside real n8n 2.40.7, against the sandbox on loopback.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * Requests per second of the sandbox's GET /v1/client/all (demo book) against a bare node:http server answering
  * a constant JSON body of the same size, both driven by the same keep-alive client (16 connections, loopback)

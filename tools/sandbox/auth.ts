@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** With a key configured, some header must carry it, bare or as "Bearer KEY" (any header name, so custom names work). */

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { startSandbox } from './server';
 import type { LimitSpec, SandboxOptions } from './types';
 

@@ -1,15 +1,32 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import type { ServerResponse } from 'node:http';
 
 import { send, sendError, sendJson } from './http-io';
 import type { FaultSpec } from './types';
 
-/** Answers (or drops) the request as the fault says; false for a delay, after which handling goes on. */
-export async function applyFault(fault: FaultSpec, res: ServerResponse): Promise<number | undefined> {
+const UNTIL_SEEN_CAP_MS = 5_000;
+const UNTIL_SEEN_POLL_MS = 10;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Holds a delayed request until `seen(path)` reaches `target`, or the cap. */
+async function holdUntilSeen(path: string, target: number, seen: (path: string) => number): Promise<void> {
+	const deadline = Date.now() + UNTIL_SEEN_CAP_MS;
+	while (seen(path) < target && Date.now() < deadline) await wait(UNTIL_SEEN_POLL_MS);
+}
+
+/**
+ * Answers (or drops) the request as the fault says; undefined for a delay, after which handling goes on.
+ * `seen` counts the requests received per path (for a delay's `untilSeen`).
+ */
+export async function applyFault(fault: FaultSpec, res: ServerResponse, seen: (path: string) => number): Promise<number | undefined> {
 	switch (fault.kind) {
-		case 'delay':
-			await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
+		case 'delay': {
+			const until = fault.untilSeen;
+			const target = until ? seen(until.path) + until.count : 0;
+			await wait(fault.delayMs ?? 1000);
+			if (until) await holdUntilSeen(until.path, target, seen);
 			return undefined;
+		}
 		case 'drop':
 			res.socket?.destroy();
 			return 0;

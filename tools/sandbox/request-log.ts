@@ -5,9 +5,11 @@ const CAPACITY = 1000;
 /** The last requests received, oldest first, bounded so a long run does not grow without end. */
 export class RequestLog {
 	private entries: RecordedRequest[] = [];
+	private perPath = new Map<string, number>();
 
 	add(entry: RecordedRequest): void {
 		this.entries.push(entry);
+		this.perPath.set(entry.path, this.seen(entry.path) + 1);
 		if (this.entries.length > CAPACITY * 2) this.entries = this.entries.slice(-CAPACITY);
 	}
 
@@ -15,8 +17,14 @@ export class RequestLog {
 		return this.entries.slice(-CAPACITY);
 	}
 
+	/** How many requests to this path were received since the log was last cleared (never bounded). */
+	seen(path: string): number {
+		return this.perPath.get(path) ?? 0;
+	}
+
 	clear(): void {
 		this.entries = [];
+		this.perPath.clear();
 	}
 }
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -72,7 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log.add(entry);
 		const fault = faults.take(method, path);
 		if (fault) {
-			const status = await applyFault(fault, res);
+			const status = await applyFault(fault, res, (p) => log.seen(p));
 			if (status !== undefined) {
 				entry.status = status;
 				return;

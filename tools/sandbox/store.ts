@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-this-alias -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import { notFound } from './errors';
@@ -32,13 +31,13 @@ export class Store {
 
 	/** The sequence ids and codes are drawn from; shared with the id source. */
 	get sequence(): { value: number } {
-		const store = this;
+		const data = () => this.data;
 		return {
 			get value() {
-				return store.data.sequence;
+				return data().sequence;
 			},
 			set value(next: number) {
-				store.data.sequence = next;
+				data().sequence = next;
 			},
 		};
 	}

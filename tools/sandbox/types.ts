@@ -129,6 +129,11 @@ export interface FaultSpec {
 	message?: string;
 	/** Delay before answering, for kind "delay" (the request is then handled normally). */
 	delayMs?: number;
+	/**
+	 * For kind "delay": after `delayMs`, also hold the request until `count` requests to `path` arrived after it
+	 * (at most 5 s), so that "applied after the retry's first look" holds however slow the machine is.
+	 */
+	untilSeen?: { path: string; count: number };
 }
 
 export interface LimitSpec {

@@ -1,4 +1,4 @@
-import { isIsoCurrency } from '../../nodes/Invoicing/helpers/input/currencies';
+import { isServiceCurrency } from './currencies';
 import { badRequest } from './errors';
 import type { LineItem, Params } from './types';
 
@@ -78,7 +78,7 @@ export function optionalDate(params: Params, name: string): string | undefined {
 }
 
 function checkCurrency(value: string): string {
-	if (!isIsoCurrency(value)) {
+	if (!isServiceCurrency(value)) {
 		throw badRequest(`Parameter "currency" must be an active ISO 4217 code in capitals (e.g. USD, EUR), got "${value}".`);
 	}
 	return value;

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * `npm run demo`: runs the invoice life-cycle example inside real n8n against a fresh sandbox and prints what
  * happened. Headless; exits 0 when the invoice ended up Paid with its payment and send log, 1 otherwise.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console, prefer-const -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * `npm start`: the sandbox with demo data and real n8n with this package, a ready credential, the example
  * workflows and a local owner account. Prints the URLs and the login; runs until Ctrl-C, then stops both.
@@ -19,6 +18,7 @@ async function main(): Promise<void> {
 	await assertPortFree(sandboxPort, 'the sandbox', 'sandbox-port');
 	await assertPortFree(n8nPort, 'n8n', 'n8n-port');
 
+	// eslint-disable-next-line prefer-const -- stop() reads it before it is assigned (Ctrl-C while n8n starts)
 	let editor: RunningEditor | undefined;
 	let stopping = false;
 	const stop = async (code: number) => {

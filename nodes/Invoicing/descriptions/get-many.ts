@@ -50,7 +50,7 @@ export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperti
 		sharedCollection(
 			{ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' },
 			operationsOf(listing, ['list']),
-			Object.fromEntries(listing.map((spec) => [spec.value, spec.filters])),
+			Object.fromEntries(listing.map((spec) => [spec.value, spec.filters.map((filter) => filter.editor)])),
 		),
 	];
 }

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
-import { buildGuardedCreate, buildGuardedSend, buildUpsertRequest, guardedRecordPayment } from '../helpers/guards/guarded-requests';
+import { buildGuardedCreate, buildGuardedPayment, buildGuardedSend, buildUpsertRequest } from '../helpers/guards/guarded-requests';
 import { THROUGH_MIDDLEWARE } from '../engine/request-middleware';
 import { asDocument, asGuarded } from '../helpers/guards/matching';
 import {
@@ -17,10 +17,10 @@ import {
 } from '../helpers/output/post-receive';
 import { resolveListFilters } from '../helpers/input/record-lookup';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
-import type { OperationSpec, PostReceiveName, PreSendName, ResourceSpec } from '../spec/types';
+import type { OperationSpec, ResourceSpec } from '../spec/types';
 
-/** The preSend steps an operation spec names, built for its resource. */
-export const PRE_SEND = {
+/** The preSend steps an operation spec names by key, built for its resource. */
+export const PRE_SEND: Readonly<Record<string, (resource: Resource) => PreSend[]>> = {
 	none: (): PreSend[] => [],
 	list: (): PreSend[] => [resolveListFilters],
 	recordId: (resource: Resource) => [insertRecordId(resource)],
@@ -29,11 +29,11 @@ export const PRE_SEND = {
 	upsert: (resource: Resource) => [buildUpsertRequest(asGuarded(resource))],
 	update: (resource: Resource) => [buildUpdateRequest(resource)],
 	send: (resource: Resource) => [buildGuardedSend(asDocument(resource))],
-	recordPayment: (): PreSend[] => [guardedRecordPayment],
-} satisfies Record<PreSendName, (resource: Resource) => PreSend[]>;
+	recordPayment: (resource: Resource) => [buildGuardedPayment(asDocument(resource))],
+};
 
 /** The output shaping an operation spec names, built for its resource; handleApiErrors always runs first. */
-export const POST_RECEIVE = {
+export const POST_RECEIVE: Readonly<Record<string, (resource: Resource) => PostReceive>> = {
 	list: shapeList,
 	record: shapeRecord,
 	updated: shapeUpdated,
@@ -41,15 +41,22 @@ export const POST_RECEIVE = {
 	write: (resource: Resource) => shapeWrite(asGuarded(resource)),
 	action: (resource: Resource) => shapeAction(asDocument(resource)),
 	deleted: shapeDeleted,
-} satisfies Record<PostReceiveName, (resource: Resource) => PostReceive>;
+};
+
+/** The step a spec names; a key no table has is a programming error, refused when the node loads. */
+function step<T>(table: Readonly<Record<string, T>>, key: string, what: string, resource: Resource, operation: OperationSpec): T {
+	const found = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+	if (found === undefined) throw new Error(`The ${resource} ${operation.value} operation names the ${what} step "${key}", which descriptions/routing.ts does not have`);
+	return found;
+}
 
 /** The operation's request, then its preSend, then error handling before output shaping. */
 export function routingOf(resource: Resource, operation: OperationSpec): INodePropertyRouting {
 	return {
 		request: { method: operation.method, url: operation.path },
 		// through the request middleware, which names transport failures (helpers/request/routed-request)
-		send: { preSend: PRE_SEND[operation.preSend](resource), ...THROUGH_MIDDLEWARE },
-		output: { postReceive: [handleApiErrors, POST_RECEIVE[operation.postReceive](resource)] },
+		send: { preSend: step(PRE_SEND, operation.preSend, 'preSend', resource, operation)(resource), ...THROUGH_MIDDLEWARE },
+		output: { postReceive: [handleApiErrors, step(POST_RECEIVE, operation.postReceive, 'postReceive', resource, operation)(resource)] },
 	};
 }
 

@@ -3,17 +3,14 @@ import { clientResource } from './client/Client.resource';
 import { estimateResource } from './estimate/Estimate.resource';
 import { expenseResource } from './expense/Expense.resource';
 import { invoiceResource } from './invoice/Invoice.resource';
+import { withDerivedFacts } from './steps';
 import type { OperationSpec, ResourceSpec } from './types';
 
 /** Every resource of the node, each described once in its `<Resource>.resource.ts`. */
-export const RESOURCE_SPECS: readonly ResourceSpec[] = [clientResource, expenseResource, invoiceResource, estimateResource];
+export const RESOURCE_SPECS: readonly ResourceSpec[] = [clientResource, expenseResource, invoiceResource, estimateResource].map(withDerivedFacts);
 
-export const SPEC_OF: Readonly<Record<Resource, ResourceSpec>> = {
-	client: clientResource,
-	expense: expenseResource,
-	invoice: invoiceResource,
-	estimate: estimateResource,
-};
+/** The spec of each resource; also the order the trigger polls them in. */
+export const SPEC_OF = Object.fromEntries(RESOURCE_SPECS.map((spec) => [spec.value, spec])) as Readonly<Record<Resource, ResourceSpec>>;
 
 /** The spec of a resource and operation by their parameter values; undefined for values no spec has. */
 export function operationSpec(resource: string, operation: string): { resource: ResourceSpec; operation: OperationSpec } | undefined {

@@ -1,6 +1,6 @@
 import type { IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
-import type { Resource } from '../../shared/api-types';
+import type { RecordLabel, Resource } from '../../shared/api-types';
 
 /** How a field's value is read and checked before it is sent. */
 export type FieldKind = 'text' | 'number' | 'date' | 'currency' | 'locator';
@@ -24,7 +24,83 @@ export interface RecordField {
 	 * still sends it (the API requires it on update).
 	 */
 	stored?: string;
+	/**
+	 * State the service's own life cycle changes after a create (Record Payment and Mark as Paid set the payment
+	 * status, an accepted estimate is marked so): never compared when a create finds its record again; a `payment`
+	 * field of an existing record follows "Payment Status of an Existing Invoice" on Create or Update.
+	 */
+	lifecycle?: 'payment' | 'acceptance';
 }
+
+/** How a Get Many filter keeps a listed record (the API has no filters: the node applies them to its one list). */
+export type FilterTest =
+	/** The text is in one of the fields, case-insensitive (`trim`: the filter's surrounding spaces dropped). */
+	| { kind: 'contains'; fields: string[]; trim?: boolean }
+	/** The field holds exactly the filter's value. */
+	| { kind: 'equals'; field: string }
+	/** The record's text equals the value, both trimmed (first of `fields` set; `caseless`: without case), e.g. an invoice number. */
+	| { kind: 'sameText'; fields: string[]; caseless?: boolean }
+	/** The field holds the code, whatever its case (surrounding spaces dropped). */
+	| { kind: 'sameCode'; field: string }
+	/** The field holds the ID of the record chosen in the filter's locator. */
+	| { kind: 'sameId'; field: string }
+	/** The field's date is on or after (`from`) or on or before (`to`) the filter's day. */
+	| { kind: 'from' | 'to'; field: string }
+	/** Switched on: the `status` field is `open` and the `due` date lies before today (workflow time zone). */
+	| { kind: 'overdue'; status: string; open: string; due: string };
+
+/** One Get Many filter: the editor's option and the test it applies. */
+export interface FilterSpec {
+	editor: INodeProperties;
+	test: FilterTest;
+}
+
+/**
+ * What identifies a record when the service has no idempotency key (the guarded create, Create or Update):
+ * the first key whose value is set (a client's e-mail, else its name), read from the record under the first
+ * `stored` name it has.
+ */
+export interface MatchSpec {
+	keys: Array<{ api: string; stored: string[] }>;
+	/** Keys compare without case (e-mails and names). */
+	caseless: boolean;
+	/**
+	 * Records belong to a client and their key counts within it: the create's `param` names the client, records
+	 * keep it as `stored`, and GET /client/{id} lists them under `list`. Absent: the key counts in the whole list.
+	 */
+	owner?: { param: string; stored: string; list: string };
+}
+
+/** A list that comes with a record on Get (a client's invoices), and the resource of its records. */
+export interface RelatedList {
+	list: string;
+	of?: Resource;
+}
+
+/** The Invoicing Trigger's events on a resource, by what it watches. */
+export interface TriggerSpec {
+	/** A record that was not in the last poll's list. */
+	created: TriggerEventName;
+	/** The record's acceptance becomes true (an estimate's "accepted"). */
+	accepted?: TriggerEventName;
+	/** The record's payment status becomes Paid; also every payment recorded, and going overdue. */
+	paid?: TriggerEventName;
+	overdue?: TriggerEventName;
+	/** The fields the trigger's filters read: the client the record is of (its own id for a client), currency, amount. */
+	clientField?: string;
+	currencyField?: string;
+	amountField?: string;
+}
+
+/** What a user can choose to be triggered on (Invoicing Trigger's "Trigger On"). */
+export type TriggerEventName =
+	| 'newClient'
+	| 'newExpense'
+	| 'newInvoice'
+	| 'newEstimate'
+	| 'invoicePaid'
+	| 'invoiceOverdue'
+	| 'estimateAccepted';
 
 /** What a repeat of the operation does: nothing (a read), the same result again, or the effect twice. */
 export type Repeat = 'read' | 'harmless' | 'twice';
@@ -37,12 +113,13 @@ export type Repeat = 'read' | 'harmless' | 'twice';
 export type OperationForm = 'create' | 'update' | 'list' | 'get' | 'none';
 
 /**
- * The preSend steps an operation names by key; descriptions/routing.ts maps each key to its function (the spec
- * holds no code of the node).
+ * The preSend step an operation names by key: descriptions/routing.ts maps each key to its function (the spec
+ * holds no code of the node) and refuses, when the node loads, a key it does not know. What a step does to the
+ * operation (guards it, acts on one record) is in spec/steps.ts.
  */
-export type PreSendName = 'none' | 'list' | 'recordId' | 'create' | 'guardedCreate' | 'upsert' | 'update' | 'send' | 'recordPayment';
+export type PreSendName = string;
 /** The output shaping an operation names by key, mapped in descriptions/routing.ts. */
-export type PostReceiveName = 'list' | 'record' | 'updated' | 'fetched' | 'write' | 'action' | 'deleted';
+export type PostReceiveName = string;
 
 /** One operation: its menu entry, its request, and what a failure or a repeat of it means. */
 export interface OperationSpec {
@@ -59,9 +136,9 @@ export interface OperationSpec {
 	/** How the answer becomes output items, after the shared error handling (see routing.ts). */
 	postReceive: PostReceiveName;
 	repeat: Repeat;
-	/** Whether the node guards a retry or re-run against applying it twice (duplicate, send-log or payment guard). */
+	/** Whether the node guards a retry or re-run against applying it twice: derived from its preSend step (spec/steps.ts). */
 	guarded: boolean;
-	/** It acts on one record chosen with the resource's record locator. */
+	/** It acts on one record chosen with the resource's record locator: derived from its preSend step (spec/steps.ts). */
 	onRecord: boolean;
 	form: OperationForm;
 	/** Parameters of this operation only (operations of several resources may share them by name). */
@@ -83,13 +160,16 @@ export interface RecordKey {
 	caseless: boolean;
 }
 
+/** An operation as a resource's spec entry writes it: what its step implies is derived (spec/steps.ts) unless it says otherwise. */
+export type OperationEntry = Omit<OperationSpec, 'guarded' | 'onRecord'> & Partial<Pick<OperationSpec, 'guarded' | 'onRecord'>>;
+
 /** One resource: its record, its fields, and its operations, the single source of every table derived from them. */
 export interface ResourceSpec {
 	value: Resource;
 	displayName: string;
-	/** "Clients": Get Many's failure label. */
+	/** "Clients": Get Many's failure label, the list searches' and the trigger's "List Clients". */
 	plural: string;
-	/** Where a record's fields travel: the query string (client) or a bracket-notation form body (DESIGN.md). */
+	/** Where a record's fields travel: the query string (client) or a bracket-notation form body (docs/design.md, "Encoding"). */
 	encoding: 'query' | 'form';
 	/** The key of the answer that holds the record (`data`, `invoice`, ...). */
 	envelope: string;
@@ -104,9 +184,25 @@ export interface ResourceSpec {
 	/** Invoices and estimates carry line items (create, update). */
 	lineItems: boolean;
 	/** The Get Many filters the node applies to the one list the API returns. */
-	filters: INodeProperties[];
+	filters: FilterSpec[];
 	/** What Simplify keeps of a record; no Simplify switch when absent. */
 	simpleFields?: string[];
+	/** The key the guards match records on; a resource without one has no guarded create. */
+	match?: MatchSpec;
+	/** The lists Get gives with a record; the node adds them to every record it outputs (empty after a create). */
+	related: RelatedList[];
+	/** The record's number under both names: the one create takes, and the one lists give (read first). */
+	numberNames?: [create: string, listed: string];
+	/** The amounts the service sends as text ("1214.40"), given as numbers on request. */
+	textAmounts: string[];
+	/** How a record reads in a "From List" locator. */
+	listLabel: RecordLabel;
+	/** The Invoicing Trigger's events on this resource. */
+	trigger: TriggerSpec;
 	/** The operations, each once; the editor sorts them by name. */
 	operations: OperationSpec[];
 }
+
+/** A resource's spec entry as written: its operations' derived facts are added by spec/resources.ts. */
+export type ResourceEntry = Omit<ResourceSpec, 'operations'> & { operations: OperationEntry[] };
+

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * An OpenAI-compatible chat model on loopback for tests: `POST /v1/chat/completions` (what n8n's OpenAI Chat
  * Model node calls with "Use Responses API" off) and `GET /v1/models`. Each reply comes from a script that reads

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/require-node-api-error -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * The scripted model of the AI-agent test: what a capable LLM would do with the prompt of example 6, decided
  * only from what n8n sends it. It picks each tool by its description (not by node name), fills the parameters

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * Debian's chromium for playwright-core (which cannot download its own browsers here): installed with apt-get
  * when missing, then launched headless with a fresh profile and nothing that reaches the network by itself.

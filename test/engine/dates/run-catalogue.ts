@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 // Runs every date case through n8n's engine against a sandbox and prints one report line; started by
 // date-catalogue.test.ts with TZ set, so the whole node runs in that process time zone.
 import type { IDataObject } from 'n8n-workflow';

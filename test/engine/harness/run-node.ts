@@ -1,6 +1,7 @@
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
+	NodeHelpers,
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
@@ -13,7 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials-helper';
-import { createNodeTypes, INVOICING_TYPE } from './node-types';
+import { createNodeTypes, INVOICING_TYPE, TRIGGER_TYPE } from './node-types';
 
 export interface RunNodeOptions {
 	parameters: INodeParameters;
@@ -34,6 +35,7 @@ export interface NodeRunResult {
 }
 
 const NODE_NAME = 'Invoicing';
+const TRIGGER_NAME = 'Invoicing Trigger';
 const BASE = 'http://127.0.0.1:5678';
 
 /** What n8n hands the engine besides the workflow: the credentials helper, the hooks, real-looking URLs. */
@@ -72,12 +74,19 @@ export interface TestWorkflow {
 	additionalData: IWorkflowExecuteAdditionalData;
 }
 
-/** A workflow holding one Invoicing node, and the execution context n8n would give it. */
-export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>): TestWorkflow {
+/**
+ * A workflow holding one node of the package, and the execution context n8n would give it: the Invoicing node
+ * (a manual run through WorkflowExecute) or the Invoicing Trigger (published; its parameters stored with their
+ * defaults filled in, as n8n stores them). The one way tests build the workflow a node runs in.
+ */
+export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind: 'action' | 'trigger' = 'action'): TestWorkflow {
+	const trigger = kind === 'trigger';
+	const nodeTypes = createNodeTypes();
+	const type = trigger ? TRIGGER_TYPE : INVOICING_TYPE;
 	const node: INode = {
-		id: 'b7a8e2de-0000-4000-8000-000000000001',
-		name: NODE_NAME,
-		type: INVOICING_TYPE,
+		id: trigger ? 'c1d2e3f4-0000-4000-8000-000000000010' : 'b7a8e2de-0000-4000-8000-000000000001',
+		name: trigger ? TRIGGER_NAME : NODE_NAME,
+		type,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters,
@@ -85,10 +94,14 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>): Test
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 	};
+	if (trigger) {
+		const { description } = nodeTypes.getByNameAndVersion(type, 1);
+		node.parameters = NodeHelpers.getNodeParameters(description.properties, options.parameters, true, false, node, description) ?? {};
+	}
 	const workflowData: IWorkflowBase = {
-		id: 'engine-test',
-		name: 'engine test',
-		active: false,
+		id: trigger ? 'trigger-test' : 'engine-test',
+		name: trigger ? 'trigger test' : 'engine test',
+		active: trigger,
 		isArchived: false,
 		nodes: [node],
 		connections: {},
@@ -101,12 +114,12 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>): Test
 		name: workflowData.name,
 		nodes: [node],
 		connections: {},
-		active: false,
-		nodeTypes: createNodeTypes(),
+		active: trigger,
+		nodeTypes,
 		settings: workflowData.settings,
 	});
 	const helper = new TestCredentialsHelper({ 'cred-1': options.credentials });
-	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', workflowData);
+	const hooks = trigger ? new ExecutionLifecycleHooks('trigger', 'poll', workflowData) : new ExecutionLifecycleHooks('manual', 'engine-test-execution', workflowData);
 	return { workflow, workflowData, node, additionalData: additionalData(helper, hooks) };
 }
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import type { N8nCli, RunResult } from '../../scripts/n8n/n8n-cli';
 import { MemorySampler } from './memory';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * Preloaded into the n8n process (NODE_OPTIONS=--require, after transpiling to JavaScript): counts the
  * expressions n8n really evaluates, per active node, by wrapping n8n-workflow's

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * The floor: the same requests as the n8n contenders, from a plain node:http client with a keep-alive agent,
  * all requests of a scenario at once (as n8n's declarative engine sends them), answers parsed and shaped

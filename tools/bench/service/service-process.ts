@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 /**
  * One Invoicing service (the sandbox) for the bench, in its own process on 127.0.0.1: seeds itself through its
  * own API, samples its own busy time, and answers the bench over IPC.

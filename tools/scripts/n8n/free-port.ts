@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { createServer } from 'node:net';
 
 /** A port on 127.0.0.1 that nothing listens on right now. */

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 
 /** Runs `work`, calling `tick` with the seconds so far every `everyMs` until it ends: a long step never goes quiet. */
 async function tickWhile<T>(work: () => Promise<T>, everyMs: number, tick: (seconds: number) => void): Promise<T> {

@@ -3,9 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { afterItemLoop } from '../../engine/item-loop';
 import { listOf } from '../../../shared/api-answers';
 import { readApi } from '../request/read-api';
+import { matchOf, type GuardedResource } from './matching';
 import { sharedList, type RunScope } from './run-scope';
-
-export type DocumentKind = 'invoice' | 'estimate';
 
 /**
  * Past this many distinct clients in one run, one read of the whole list replaces the reads per client: it
@@ -13,7 +12,12 @@ export type DocumentKind = 'invoice' | 'estimate';
  */
 export const MAX_CLIENT_READS = 20;
 
-const RELATED: Record<DocumentKind, string> = { invoice: 'invoices', estimate: 'estimates' };
+/** Where the records of this kind name their client (spec `match.owner`). */
+function ownerOf(kind: GuardedResource): { stored: string; list: string } {
+	const owner = matchOf(kind).owner;
+	if (!owner) throw new Error(`The ${kind} belongs to no client`);
+	return owner;
+}
 
 /** Call before any await: the run decides how to look up once every item has said which client it needs. */
 export function joinClient(scope: RunScope, clientId: string): void {
@@ -25,15 +29,15 @@ function lookupWay(scope: RunScope): Promise<'perClient' | 'wholeList'> {
 	return scope.lookupWay;
 }
 
-/** The client's invoices or estimates as the service has them now: `GET /client/{id}`, whose size follows that client's history. */
+/** The client's records of this kind (its invoices, its estimates) as the service has them now: `GET /client/{id}`, whose size follows that client's history. */
 export async function readClientDocuments(
 	ctx: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
-	kind: DocumentKind,
+	kind: GuardedResource,
 	clientId: string,
 ): Promise<IDataObject[]> {
 	const body = await readApi(ctx, options, `/client/${encodeURIComponent(clientId)}`);
-	return listOf(body, RELATED[kind]);
+	return listOf(body, ownerOf(kind).list);
 }
 
 /**
@@ -45,13 +49,13 @@ export async function documentsOfRun(
 	ctx: IExecuteSingleFunctions,
 	scope: RunScope,
 	options: IHttpRequestOptions,
-	kind: DocumentKind,
+	kind: GuardedResource,
 	clientId: string,
 ): Promise<IDataObject[]> {
 	const way = await lookupWay(scope);
 	return await sharedList(scope, `${kind}\u0000${clientId}`, async () => {
 		if (way === 'perClient') return await readClientDocuments(ctx, options, kind, clientId);
 		const all = await sharedList(scope, kind, async () => listOf(await readApi(ctx, options, `/${kind}/all`), 'data'));
-		return all.filter((record) => String(record.customer_id) === clientId);
+		return all.filter((record) => String(record[ownerOf(kind).stored]) === clientId);
 	});
 }

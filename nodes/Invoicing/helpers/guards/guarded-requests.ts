@@ -2,12 +2,14 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
+import { SPEC_OF } from '../../spec/resources';
 import { inputError } from '../errors/item-errors';
+import { ENVELOPE } from '../input/field-specs';
 import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
 import { createParams, paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
 import { readApi } from '../request/read-api';
 import { clientEmailOf, rememberSendTarget } from './send-address';
-import { describeRecord, matchKey, type GuardedResource } from './matching';
+import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusOnUpdate } from './payment-status';
 import { runScope } from './run-scope';
@@ -19,9 +21,16 @@ export type IfExists = 'returnIdentical' | 'error' | 'create';
 /** The key items take turns on: an invoice or estimate number counts within its client (the lookup is the client's). */
 const turnKey = (resource: GuardedResource, params: ApiParams) => {
 	const key = matchKey(resource, params);
-	const client = resource === 'client' ? '' : `\u0000${String(params.client)}`;
+	const owner = ownerIdOf(resource, params);
+	const client = owner === undefined ? '' : `\u0000${owner}`;
 	return `${resource}${client}\u0000${key.field}\u0000${key.value}`;
 };
+
+/** The client whose records the key counts within, for records that belong to one (spec `match.owner`). */
+function ownerIdOf(resource: GuardedResource, params: ApiParams): string | undefined {
+	const owner = matchOf(resource).owner;
+	return owner === undefined ? undefined : String(params[owner.param]);
+}
 
 type MatchOutcome = (match: IDataObject | undefined, list: IDataObject[], endTurn: () => void, write: GuardedWrite) => IHttpRequestOptions;
 
@@ -41,7 +50,7 @@ async function withMatch(
 	outcome: MatchOutcome,
 ): Promise<IHttpRequestOptions> {
 	const scope = runScope(ctx);
-	const clientId = resource === 'client' ? undefined : String(params.client);
+	const clientId = ownerIdOf(resource, params);
 	if (clientId !== undefined) joinClient(scope, clientId);
 	const key = turnKey(resource, params);
 	return await inTurn(ctx, options, key, async (endTurn) => {
@@ -49,14 +58,14 @@ async function withMatch(
 		const match = await lookUntilSettled(ctx, options, key, async (again) => {
 			if (!again) {
 				list =
-					resource === 'client' || clientId === undefined
-						? await recordsOfRun(ctx, scope, options, 'client')
+					clientId === undefined
+						? await recordsOfRun(ctx, scope, options, resource)
 						: await documentsOfRun(ctx, scope, options, resource, clientId);
 				return singleMatch(ctx, resource, params, list);
 			}
 			const fresh =
-				resource === 'client' || clientId === undefined
-					? listOf(await readApi(ctx, options, '/client/all'), 'data')
+				clientId === undefined
+					? listOf(await readApi(ctx, options, `/${resource}/all`), 'data')
 					: await readClientDocuments(ctx, options, resource, clientId);
 			const found = singleMatch(ctx, resource, params, fresh);
 			if (found) list.push(found);
@@ -107,7 +116,10 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 				return withParams(this, resource, options, params);
 			}
 			decide(this, { kind: 'update' }, endTurn);
-			const sent = resource === 'invoice' ? { ...params, payment_status: statusOnUpdate(this, params.payment_status, match.payment_status) } : params;
+			const sent: ApiParams = { ...params };
+			for (const field of SPEC_OF[resource].fields) {
+				if (field.lifecycle === 'payment') sent[field.api] = statusOnUpdate(this, params[field.api], match[field.stored ?? field.api]);
+			}
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
 		});
 	};
@@ -138,49 +150,51 @@ type Verdict = { skip: string } | { write: true; seen: string[] };
  * taken for this very payment, sent before, and an amount over the outstanding balance is refused. After an
  * unanswered payment in this execution, a payment of that amount the earlier look had not seen is that one.
  */
-export async function guardedRecordPayment(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const target = readRecordTarget(this, 'invoice');
-	const params = paymentParams(this);
-	const guards = this.getNodeParameter(PAYMENT_OPTIONS, {}) as IDataObject;
-	const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
-	const refuseOverpayment = guards.refuseOverpayment !== false;
-	const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
-	const id = await targetId(this, options, 'invoice', target);
-	const send = () => withParams(this, 'invoice', options, { id, ...params });
-	if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
-	const key = `payment\u0000${id}`;
-	return await inTurn(this, options, key, async (endTurn) => {
-		const look = async (_again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
-			const body = await readApi(this, options, `/invoice/${encodeURIComponent(id)}`);
-			const invoice = firstOf(body, 'invoice');
-			const label = `invoice "${String(invoice.invoice_no ?? id)}"`;
-			const payments = listOf(body, 'payments');
-			if (invoice.payment_status === 'Paid' && ifPaid !== 'record') {
-				if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
-				return { skip: `Not recorded: the ${label} is already Paid.` };
-			}
-			const method = params.payment_method;
-			const sameAmount = (p: IDataObject) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method);
-			const repeat = payments.find(
-				(p) => sameAmount(p) && ((windowMinutes > 0 && isRecent(p.created_at, windowMinutes)) || (earlier?.seen !== undefined && !earlier.seen.includes(String(p.reference)))),
-			);
-			if (repeat) {
-				const by = repeat.bank ? ` by ${String(repeat.bank)}` : '';
-				const within = windowMinutes > 0 ? `, within the last ${windowMinutes} minutes` : ', after the earlier attempt got no answer';
-				return { skip: `Not recorded again: a payment of ${money(repeat.amount)}${by} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)})${within}.` };
-			}
-			const balance = invoice.outstanding_balance ?? invoice.total;
-			if (refuseOverpayment && balance !== undefined && cents(params.amount_paid) > cents(balance)) {
-				throw inputError(
-					this,
-					`"Amount Paid" ${money(params.amount_paid)} is more than the outstanding balance ${money(balance)} of the ${label}`,
-					'Check the amount, or turn off "Refuse Overpayment" under Options.',
+export function buildGuardedPayment(resource: GuardedResource): PreSend {
+	return async function guardedRecordPayment(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const target = readRecordTarget(this, resource);
+		const params = paymentParams(this);
+		const guards = this.getNodeParameter(PAYMENT_OPTIONS, {}) as IDataObject;
+		const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
+		const refuseOverpayment = guards.refuseOverpayment !== false;
+		const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
+		const id = await targetId(this, options, resource, target);
+		const send = () => withParams(this, resource, options, { id, ...params });
+		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
+		const key = `payment\u0000${id}`;
+		return await inTurn(this, options, key, async (endTurn) => {
+			const look = async (_again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
+				const body = await readApi(this, options, `/${resource}/${encodeURIComponent(id)}`);
+				const invoice = firstOf(body, ENVELOPE[resource]);
+				const label = `${resource} "${recordName(resource, invoice) || id}"`;
+				const payments = listOf(body, 'payments');
+				if (invoice.payment_status === 'Paid' && ifPaid !== 'record') {
+					if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
+					return { skip: `Not recorded: the ${label} is already Paid.` };
+				}
+				const method = params.payment_method;
+				const sameAmount = (p: IDataObject) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method);
+				const repeat = payments.find(
+					(p) => sameAmount(p) && ((windowMinutes > 0 && isRecent(p.created_at, windowMinutes)) || (earlier?.seen !== undefined && !earlier.seen.includes(String(p.reference)))),
 				);
-			}
-			return { write: true, seen: payments.map((p) => String(p.reference)) };
-		};
-		return decideOnLook(this, options, key, PAYMENT_OPTIONS, endTurn, look, send, 'invoice', id);
-	});
+				if (repeat) {
+					const by = repeat.bank ? ` by ${String(repeat.bank)}` : '';
+					const within = windowMinutes > 0 ? `, within the last ${windowMinutes} minutes` : ', after the earlier attempt got no answer';
+					return { skip: `Not recorded again: a payment of ${money(repeat.amount)}${by} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)})${within}.` };
+				}
+				const balance = invoice.outstanding_balance ?? invoice.total;
+				if (refuseOverpayment && balance !== undefined && cents(params.amount_paid) > cents(balance)) {
+					throw inputError(
+						this,
+						`"Amount Paid" ${money(params.amount_paid)} is more than the outstanding balance ${money(balance)} of the ${label}`,
+						'Check the amount, or turn off "Refuse Overpayment" under Options.',
+					);
+				}
+				return { write: true, seen: payments.map((p) => String(p.reference)) };
+			};
+			return decideOnLook(this, options, key, PAYMENT_OPTIONS, endTurn, look, send, resource, id);
+		});
+	};
 }
 
 /** Sends or skips per the guard's looks (repeated while an earlier unanswered write settles). */
@@ -192,7 +206,7 @@ async function decideOnLook(
 	endTurn: () => void,
 	look: (again: boolean, earlier?: { seen?: string[] }) => Promise<Verdict | undefined>,
 	send: () => IHttpRequestOptions,
-	resource: 'invoice' | 'estimate',
+	resource: GuardedResource,
 	id: string,
 ): Promise<IHttpRequestOptions> {
 	let seen: string[] = [];
@@ -211,7 +225,7 @@ async function decideOnLook(
 }
 
 /** Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. */
-export function buildGuardedSend(resource: 'invoice' | 'estimate'): PreSend {
+export function buildGuardedSend(resource: GuardedResource): PreSend {
 	return async function guardedSend(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const target = readRecordTarget(this, resource);
 		const params = sendParams(this);

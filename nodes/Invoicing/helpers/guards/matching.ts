@@ -1,55 +1,61 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiParams, LineItem, Resource } from '../../../shared/api-types';
+import { SPEC_OF } from '../../spec/resources';
+import type { MatchSpec } from '../../spec/types';
 
-/** The resources whose records have a key the guards match on (see matchKey). */
-export type GuardedResource = 'client' | 'invoice' | 'estimate';
+/** A resource whose records have a key the guards match on (its spec's `match`). */
+export type GuardedResource = Resource;
+
+/** The key a guarded resource matches records on. */
+export function matchOf(resource: GuardedResource): MatchSpec {
+	const match = SPEC_OF[resource].match;
+	if (!match) throw new Error(`The ${resource} has no key to match records on: its operations cannot use a guarded create or upsert`);
+	return match;
+}
 
 /** The resource, for a guard that needs its key; a spec naming a guard for a resource without one is refused at load. */
 export function asGuarded(resource: Resource): GuardedResource {
-	if (resource === 'client' || resource === 'invoice' || resource === 'estimate') return resource;
-	throw new Error(`The ${resource} has no key to match records on: its operations cannot use a guarded create or upsert`);
+	matchOf(resource);
+	return resource;
 }
 
-/** The resource, for the documents a guarded Send e-mails (their send log). */
-export function asDocument(resource: Resource): 'invoice' | 'estimate' {
-	if (resource === 'invoice' || resource === 'estimate') return resource;
-	throw new Error(`The ${resource} has no send log: its operations cannot use Send`);
+/** The resource, for the documents a guarded Send or Record Payment acts on: records of a client. */
+export function asDocument(resource: Resource): GuardedResource {
+	if (!SPEC_OF[resource].match?.owner) throw new Error(`The ${resource} belongs to no client: its operations cannot use Send or Record Payment`);
+	return resource;
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
-/**
- * What identifies a record of each kind when the service has no idempotency key: a client by its
- * e-mail (else its name), an invoice or estimate by its number. Compared without case for e-mails and names.
- */
-export function matchKey(resource: GuardedResource, params: ApiParams): { field: string; value: string } {
-	switch (resource) {
-		case 'client':
-			return text(params.email) !== ''
-				? { field: 'email', value: text(params.email).toLowerCase() }
-				: { field: 'names', value: text(params.names).toLowerCase() };
-		case 'invoice':
-			return { field: 'invoice_no', value: text(params.invoice_no) };
-		case 'estimate':
-			return { field: 'estimate_no', value: text(params.estimate_no) };
-	}
+/** The first of these fields of the record that is set (null counts as not set). */
+function firstStored(record: IDataObject, names: readonly string[]): unknown {
+	for (const name of names) if (record[name] !== undefined && record[name] !== null) return record[name];
+	return undefined;
 }
 
-/** The same key read from a record as the service lists it (estimates name their number reference_no there). */
-function recordKey(resource: GuardedResource, field: string, record: IDataObject): string {
-	if (resource === 'estimate') return text(record.reference_no ?? record.estimate_no);
-	const value = text(record[field]);
-	return resource === 'client' ? value.toLowerCase() : value;
+/**
+ * What identifies a record when the service has no idempotency key (the resource spec's `match`): the first key
+ * whose value is set, else the last one (a client's e-mail, else its name; an invoice's or estimate's number).
+ */
+export function matchKey(resource: GuardedResource, params: ApiParams): { field: string; value: string } {
+	const { keys, caseless } = matchOf(resource);
+	const key = keys.find((candidate) => text(params[candidate.api]) !== '') ?? keys[keys.length - 1];
+	const value = text(params[key.api]);
+	return { field: key.api, value: caseless ? value.toLowerCase() : value };
 }
 
 export function findMatches(resource: GuardedResource, params: ApiParams, records: IDataObject[]): IDataObject[] {
 	const key = matchKey(resource, params);
-	return records.filter((record) => recordKey(resource, key.field, record) === key.value);
+	const { keys, caseless } = matchOf(resource);
+	// the same key read from a record as the service lists it (estimates name their number reference_no there)
+	const stored = keys.find((candidate) => candidate.api === key.field)?.stored ?? [key.field];
+	return records.filter((record) => {
+		const value = text(firstStored(record, stored));
+		return (caseless ? value.toLowerCase() : value) === key.value;
+	});
 }
 
-/** Where a parameter sent on create is found in the record the service returns. */
-const RECORD_FIELD: Record<string, string> = { client: 'customer_id', estimate_no: 'reference_no' };
 const NUMERIC = new Set(['tax_rate']);
 const CASELESS = new Set(['email', 'currency']);
 
@@ -72,30 +78,38 @@ function sameItems(wanted: LineItem[], actual: unknown): boolean {
 }
 
 /**
- * State the service's own life cycle changes after a create (Record Payment and Mark as Paid set the payment
- * status, an accepted estimate is marked so): a re-run of create -> send -> pay must still find its record identical.
- * Amounts paid and outstanding, payments and the send log are never sent on create, so never compared.
+ * The parameters this create would send that the existing record holds otherwise (empty when identical). Fields
+ * the service's life cycle changes (the spec's `lifecycle`: payment status, acceptance) are not compared, so a
+ * re-run of create -> send -> pay still finds its record identical; amounts paid and outstanding, payments and
+ * the send log are never sent on create, so never compared either.
  */
-const LIFECYCLE = new Set(['payment_status', 'accepted']);
-
-/** The parameters this create would send that the existing record holds otherwise (empty when identical). */
-export function differences(params: ApiParams, record: IDataObject): string[] {
+export function differences(resource: GuardedResource, params: ApiParams, record: IDataObject): string[] {
+	const fields = SPEC_OF[resource].fields;
 	const different: string[] = [];
 	for (const [api, wanted] of Object.entries(params)) {
-		if (wanted === undefined || LIFECYCLE.has(api)) continue;
+		const field = fields.find((candidate) => candidate.api === api);
+		if (wanted === undefined || field?.lifecycle !== undefined) continue;
 		if (api === 'items') {
 			if (!sameItems(wanted as LineItem[], record.items)) different.push('items');
 			continue;
 		}
-		const field = RECORD_FIELD[api] ?? api;
-		const actual = record[field] ?? (api === 'estimate_no' ? record.estimate_no : undefined);
+		// where the record keeps what was sent (an invoice's client is its customer_id), else under the same name
+		const actual = firstStored(record, [field?.stored ?? api, api]);
 		if (!sameValue(api, wanted, actual)) different.push(api);
 	}
 	return different;
 }
 
+/** What people know the record by: its first match key that is set (a client's e-mail, else its name; a number). */
+export function recordName(resource: GuardedResource, record: IDataObject): string {
+	for (const key of matchOf(resource).keys) {
+		const value = text(firstStored(record, key.stored));
+		if (value !== '') return value;
+	}
+	return '';
+}
+
 /** The record's id and what people know it by, for error messages. */
 export function describeRecord(resource: GuardedResource, record: IDataObject): string {
-	const label = resource === 'client' ? text(record.email) || text(record.names) : text(record.invoice_no ?? record.reference_no ?? record.estimate_no);
-	return `"${label}" (id ${text(record.id)})`;
+	return `"${recordName(resource, record)}" (id ${text(record.id)})`;
 }

@@ -4,7 +4,9 @@ import { ItemMemory } from '../../engine/item-memory';
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
+import { ENVELOPE } from '../input/field-specs';
 import { readApi } from '../request/read-api';
+import { matchOf, recordName, type GuardedResource } from './matching';
 
 /** Where Send's address came from: the node's Email field, or the e-mail of the record's client. */
 export interface SendTarget {
@@ -23,18 +25,18 @@ export function rememberSendTarget(ctx: IExecuteSingleFunctions, target: SendTar
 }
 
 /**
- * The address of the client an invoice or estimate is issued to (`customer_id` of the record), read with one
+ * The address of the client an invoice or estimate is issued to (its spec's `match.owner`, `customer_id`), read with one
  * `GET /client/{id}`; an error naming the record and the client when the client has none.
  */
 export async function clientEmailOf(
 	ctx: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
-	resource: 'invoice' | 'estimate',
+	resource: GuardedResource,
 	recordAnswer: ApiEnvelope,
 ): Promise<string> {
-	const record: IDataObject = listOf(recordAnswer, resource)[0] ?? {};
-	const number = String(record.invoice_no ?? record.reference_no ?? record.estimate_no ?? record.id ?? '');
-	const clientId = String(record.customer_id ?? '').trim();
+	const record: IDataObject = listOf(recordAnswer, ENVELOPE[resource])[0] ?? {};
+	const number = recordName(resource, record) || String(record.id ?? '');
+	const clientId = String(record[matchOf(resource).owner?.stored ?? ''] ?? '').trim();
 	const what = `${resource} "${number}"`;
 	if (clientId === '') {
 		throw inputError(ctx, `No address to send the ${what} to: "Email" is empty and the ${resource} names no client`, 'Enter the address in "Email".');

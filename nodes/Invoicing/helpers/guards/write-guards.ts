@@ -142,6 +142,6 @@ export function singleMatch(ctx: IExecuteSingleFunctions, resource: GuardedResou
 }
 
 /** The request becomes a read of the record, so the engine's answer carries it (nothing is written). */
-export function readInstead(options: IHttpRequestOptions, resource: GuardedResource | 'invoice', id: string): IHttpRequestOptions {
+export function readInstead(options: IHttpRequestOptions, resource: GuardedResource, id: string): IHttpRequestOptions {
 	return { ...options, method: 'GET', url: `/${resource}/${encodeURIComponent(id)}`, qs: {}, body: undefined };
 }

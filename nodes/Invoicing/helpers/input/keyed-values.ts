@@ -56,13 +56,15 @@ export function filtersOf(ctx: IExecuteSingleFunctions): IDataObject | undefined
 
 /**
  * A 404 for a By ID value that is not an id but looks like the record's key (`INV-1002`, an e-mail): the hint
- * points to the mode that takes it. Ids are digits only (the service's "long numeric-looking string").
+ * points to the mode that takes it. Ids are long and digits only (the service's "long numeric-looking string").
  */
 export function notAnIdHints(ctx: IExecuteSingleFunctions): Record<number, string> | undefined {
 	const target = targetOf(ctx);
 	const key = target?.key;
 	if (!target || !key || target.mode !== 'id') return undefined;
-	const looksLikeKey = key.mode === 'email' ? target.value.includes('@') : /[^0-9]/.test(target.value);
+	// a number has digits; an id is digits only, and long
+	const value = target.value;
+	const looksLikeKey = key.mode === 'email' ? value.includes('@') : /\d/.test(value) && (/\D/.test(value) || value.length < 10);
 	if (!looksLikeKey) return undefined;
 	const what = key.mode === 'email' ? 'an e-mail address' : `an ${target.noun} ${key.noun}`;
 	return {

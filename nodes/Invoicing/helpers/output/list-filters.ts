@@ -2,6 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { toApiDate } from '../../../shared/dates';
 import type { Resource } from '../../../shared/api-types';
+import { RESOURCE_SPECS, SPEC_OF } from '../../spec/resources';
+import type { FilterSpec } from '../../spec/types';
 
 export interface FilterContext {
 	filters: IDataObject;
@@ -20,12 +22,14 @@ function idOf(value: unknown): string {
 	return text(value).trim();
 }
 
-const DATE_FILTERS: Record<string, string> = {
-	issueDateFrom: 'Issued After',
-	issueDateTo: 'Issued Before',
-	dueDateFrom: 'Due After',
-	dueDateTo: 'Due Before',
-};
+const DATE_TESTS = new Set(['from', 'to']);
+
+/** Every date filter of the specs, by parameter name, with its label (a saved value of any of them is checked). */
+const DATE_FILTERS: Record<string, string> = Object.fromEntries(
+	RESOURCE_SPECS.flatMap((spec) => spec.filters)
+		.filter((filter) => DATE_TESTS.has(filter.test.kind))
+		.map((filter) => [filter.editor.name, filter.editor.displayName]),
+);
 
 /**
  * The first date filter in none of the accepted forms, with its label: it must be refused, never left out
@@ -36,50 +40,44 @@ export function unreadableFilterDate(filters: IDataObject, timeZone: string): { 
 	return name === undefined ? undefined : { label: DATE_FILTERS[name], value: filters[name] };
 }
 
-/** Keeps records whose `field` date lies within [from, to] (either end may be open; unreadable ends are refused before). */
-function dateRange(field: string, from: unknown, to: unknown, timeZone: string): Predicate[] {
-	const start = toApiDate(from, timeZone);
-	const end = toApiDate(to, timeZone);
-	const checks: Predicate[] = [];
-	if (start) checks.push((r) => text(r[field]) >= start);
-	if (end) checks.push((r) => text(r[field]) <= end);
-	return checks;
-}
-
-function predicates(resource: Resource, { filters: f, timeZone, today }: FilterContext): Predicate[] {
-	const checks: Predicate[] = [];
-	const set = (name: string) => f[name] !== undefined && f[name] !== '' && f[name] !== null;
-	switch (resource) {
-		case 'client':
-			if (set('search')) checks.push((r) => contains(r.names, text(f.search)) || contains(r.email, text(f.search)));
-			if (set('email')) checks.push((r) => text(r.email).trim().toLowerCase() === text(f.email).trim().toLowerCase());
-			break;
-		case 'expense':
-			checks.push(...dateRange('issued_date', f.issueDateFrom, f.issueDateTo, timeZone));
-			if (set('currency')) checks.push((r) => text(r.currency).toUpperCase() === text(f.currency).trim().toUpperCase());
-			if (set('vendor')) checks.push((r) => contains(r.vendor, text(f.vendor).trim()));
-			break;
-		case 'invoice':
-			if (set('paymentStatus')) checks.push((r) => r.payment_status === f.paymentStatus);
-			if (set('invoiceNo')) checks.push((r) => text(r.invoice_no).trim() === text(f.invoiceNo).trim());
-			if (set('client') && idOf(f.client)) checks.push((r) => text(r.customer_id) === idOf(f.client));
-			checks.push(...dateRange('issue_date', f.issueDateFrom, f.issueDateTo, timeZone));
-			checks.push(...dateRange('due_date', f.dueDateFrom, f.dueDateTo, timeZone));
-			if (f.overdueOnly === true) {
-				checks.push((r) => r.payment_status === 'Not Paid' && text(r.due_date) !== '' && text(r.due_date) < today);
-			}
-			break;
-		case 'estimate':
-			if (set('accepted')) checks.push((r) => r.accepted === f.accepted);
-			if (set('estimateNo')) checks.push((r) => text(r.reference_no ?? r.estimate_no).trim() === text(f.estimateNo).trim());
-			if (set('client') && idOf(f.client)) checks.push((r) => text(r.customer_id) === idOf(f.client));
-			break;
+/** The check of one filter the user set; undefined when it is not set (it keeps every record). */
+function predicate({ editor, test }: FilterSpec, { filters: f, timeZone, today }: FilterContext): Predicate | undefined {
+	const value = f[editor.name];
+	const set = value !== undefined && value !== '' && value !== null;
+	switch (test.kind) {
+		case 'contains': {
+			if (!set) return undefined;
+			const needle = test.trim ? text(value).trim() : text(value);
+			return (r) => test.fields.some((field) => contains(r[field], needle));
+		}
+		case 'equals':
+			return set ? (r) => r[test.field] === value : undefined;
+		case 'sameText': {
+			const fold = (v: unknown) => (test.caseless ? text(v).trim().toLowerCase() : text(v).trim());
+			const wanted = set ? fold(value) : '';
+			return wanted ? (r) => fold(r[test.fields.find((field) => r[field] !== undefined && r[field] !== null) ?? test.fields[0]]) === wanted : undefined;
+		}
+		case 'sameCode':
+			return set ? (r) => text(r[test.field]).toUpperCase() === text(value).trim().toUpperCase() : undefined;
+		case 'sameId': {
+			const id = set ? idOf(value) : '';
+			return id ? (r) => text(r[test.field]) === id : undefined;
+		}
+		case 'from': {
+			const start = toApiDate(value, timeZone);
+			return start ? (r) => text(r[test.field]) >= start : undefined;
+		}
+		case 'to': {
+			const end = toApiDate(value, timeZone);
+			return end ? (r) => text(r[test.field]) <= end : undefined;
+		}
+		case 'overdue':
+			return value === true ? (r) => r[test.status] === test.open && text(r[test.due]) !== '' && text(r[test.due]) < today : undefined;
 	}
-	return checks;
 }
 
-/** The filters the API lacks, applied to the one list it returns. */
+/** The filters the API lacks (the resource spec's `filters`, each with its test), applied to the one list it returns. */
 export function applyFilters(resource: Resource, records: IDataObject[], context: FilterContext): IDataObject[] {
-	const checks = predicates(resource, context);
+	const checks = SPEC_OF[resource].filters.map((filter) => predicate(filter, context)).filter((check): check is Predicate => check !== undefined);
 	return checks.length === 0 ? records : records.filter((record) => checks.every((check) => check(record)));
 }

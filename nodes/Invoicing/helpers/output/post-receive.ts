@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
 import { isApiSuccess } from '../../../shared/api-errors';
-import { listOf, recordFromAnswer, withBothEstimateNumbers } from '../../../shared/api-answers';
+import { listOf, recordFromAnswer as fromAnswer, withNumberNames } from '../../../shared/api-answers';
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
 import { apiFailure, fieldError, inputError } from '../errors/item-errors';
@@ -11,7 +11,8 @@ import { decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { earlierRead, readAfterWrite } from '../request/read-api';
 import { applyFilters, unreadableFilterDate } from './list-filters';
-import { amountsAsNumbers, completeRecord, RELATED_LISTS } from './record-shape';
+import { SPEC_OF } from '../../spec/resources';
+import { amountsAsNumbers, completeRecord, relatedLists } from './record-shape';
 import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
 
 export type PostReceive = (
@@ -38,6 +39,8 @@ function envelopeOf(response: IN8nHttpFullResponse): ApiEnvelope {
 	return response.body as ApiEnvelope;
 }
 
+const recordFromAnswer = (resource: Resource, body: ApiEnvelope) => fromAnswer(SPEC_OF, resource, body);
+
 const toItems = (records: IDataObject[]): INodeExecutionData[] => records.map((json) => ({ json }));
 
 /** Simplify (Get and Get Many of the resources whose spec has simple fields): on unless switched off. */
@@ -55,7 +58,8 @@ function asOutput(ctx: IExecuteSingleFunctions, resource: Resource, record: IDat
 export function shapeList(resource: Resource): PostReceive {
 	return async function listRecords(this: IExecuteSingleFunctions, _items, response) {
 		let records = listOf(envelopeOf(response), 'data');
-		if (resource === 'estimate') records = records.map(withBothEstimateNumbers);
+		const numberNames = SPEC_OF[resource].numberNames;
+		if (numberNames) records = records.map((record) => withNumberNames(record, numberNames));
 		const timeZone = this.getTimezone();
 		const filters = listFiltersOf(this);
 		const unreadable = unreadableFilterDate(filters, timeZone);
@@ -90,7 +94,7 @@ export function shapeRecord(resource: Resource): PostReceive {
  */
 async function updatedRecord(ctx: IExecuteSingleFunctions, resource: Resource, response: IN8nHttpFullResponse): Promise<IDataObject> {
 	const record = recordFromAnswer(resource, envelopeOf(response));
-	if (RELATED_LISTS[resource].length === 0) return completeRecord(resource, record);
+	if (relatedLists(resource).length === 0) return completeRecord(resource, record);
 	const url = `/${resource}/${encodeURIComponent(String(record.id))}`;
 	const related = earlierRead(ctx, url) ?? (await readAfterWrite(ctx, url));
 	return completeRecord(resource, record, related);
@@ -126,7 +130,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 					: completeRecord(resource, recordFromAnswer(resource, envelopeOf(response))),
 		};
 		if (decision?.kind === 'existing') {
-			const different = differences(decision.wanted, item.json);
+			const different = differences(resource, decision.wanted, item.json);
 			if (different.length > 0) {
 				throw inputError(
 					this,
@@ -146,7 +150,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
  * payments and send log. The service answers these with a message only, so the state is read once after
  * the write (one GET); a skip has read the record already. Send adds the address and where it came from.
  */
-export function shapeAction(resource: 'invoice' | 'estimate'): PostReceive {
+export function shapeAction(resource: GuardedResource): PostReceive {
 	return async function actionResult(this: IExecuteSingleFunctions, _items, response) {
 		const body = envelopeOf(response);
 		const decision = decisionOf(this);
@@ -161,7 +165,7 @@ export function shapeAction(resource: 'invoice' | 'estimate'): PostReceive {
 		const record = completeRecord(resource, recordFromAnswer(resource, answer));
 		// new keys of this output: amounts as numbers, to compare in an IF
 		const state: IDataObject = amountsAsNumbers(resource, simplifyRecord(resource, record));
-		for (const list of RELATED_LISTS[resource]) state[list] = record[list];
+		for (const list of relatedLists(resource)) state[list] = record[list];
 		return toItems([{ ...result, ...state, id }]);
 	};
 }

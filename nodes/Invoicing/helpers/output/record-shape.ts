@@ -2,18 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
+import { SPEC_OF } from '../../spec/resources';
 
 /**
- * The lists that come with a record of each kind on Get. Create and update answers lack them; the node adds
- * them (empty for a record just created, read from the service for one updated), so that every path that
- * outputs a record (created, existing, updated, get) gives the same keys.
+ * The lists that come with a record of each kind on Get (spec `related`). Create and update answers lack them;
+ * the node adds them (empty for a record just created, read from the service for one updated), so that every
+ * path that outputs a record (created, existing, updated, get) gives the same keys.
  */
-export const RELATED_LISTS: Record<Resource, string[]> = {
-	client: ['invoices', 'estimates'],
-	expense: [],
-	invoice: ['payments', 'send_log'],
-	estimate: ['send_log'],
-};
+export const relatedLists = (resource: Resource): string[] => SPEC_OF[resource].related.map(({ list }) => list);
 
 /** An amount as the service writes its string amounts: two decimals, half away from zero ("1214.40"). */
 function moneyText(value: number): string {
@@ -31,24 +27,17 @@ function itemsWithAmount(items: IDataObject[]): IDataObject[] {
 export function completeRecord(resource: Resource, record: IDataObject, related?: ApiEnvelope): IDataObject {
 	const complete: IDataObject = { ...record };
 	if (Array.isArray(complete.items)) complete.items = itemsWithAmount(complete.items as IDataObject[]);
-	for (const list of RELATED_LISTS[resource]) {
+	for (const list of relatedLists(resource)) {
 		if (Array.isArray(complete[list])) continue;
 		complete[list] = related ? listOf(related, list) : [];
 	}
 	return complete;
 }
 
-/** The service's amounts that come as text ("1214.40"), by record kind; totals come as numbers already. */
-const TEXT_AMOUNTS: Partial<Record<Resource, string[]>> = {
-	invoice: ['amount_paid', 'outstanding_balance', 'total', 'sub_total', 'tax_amount'],
-	estimate: ['total', 'sub_total', 'tax_amount'],
-	expense: ['amount'],
-};
-
-/** Amounts as numbers, for comparing in an IF or a filter (Simplify, and the state after an action). */
+/** Amounts as numbers (those the spec's `textAmounts` name), for comparing in an IF or a filter (Simplify, and the state after an action). */
 export function amountsAsNumbers(resource: Resource, record: IDataObject): IDataObject {
 	const converted: IDataObject = { ...record };
-	for (const field of TEXT_AMOUNTS[resource] ?? []) {
+	for (const field of SPEC_OF[resource].textAmounts) {
 		const value = converted[field];
 		if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) converted[field] = Number(value);
 	}

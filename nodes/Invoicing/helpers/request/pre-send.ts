@@ -16,7 +16,7 @@ export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptio
 const apiLabels = (resource: Resource): Record<string, string> =>
 	Object.fromEntries([...RESOURCE_FIELDS[resource].required, ...RESOURCE_FIELDS[resource].optional].map((spec) => [spec.api, spec.label]));
 
-/** Query parameters (client operations) or a bracket-notation form body (the others), per the resource spec (DESIGN.md). */
+/** Query parameters (client operations) or a bracket-notation form body (the others), per the resource spec (docs/design.md, "Encoding"). */
 export function withParams(ctx: IExecuteSingleFunctions, resource: Resource, options: IHttpRequestOptions, params: ApiParams): IHttpRequestOptions {
 	if (ENCODING[resource] === 'query') {
 		const qs: IDataObject = {};

@@ -1,11 +1,11 @@
 import { CLIENT_KEY } from '../common-fields';
-import type { ResourceSpec } from '../types';
+import type { ResourceEntry } from '../types';
 import { guardOptionsField, ifExistsField } from '../guard-fields';
 import { clientFilters, clientNameField, clientOptionalFields } from './fields';
 
 const [address, email, phone] = clientOptionalFields;
 
-export const clientResource: ResourceSpec = {
+export const clientResource: ResourceEntry = {
 	value: 'client',
 	displayName: 'Client',
 	plural: 'Clients',
@@ -21,6 +21,11 @@ export const clientResource: ResourceSpec = {
 	],
 	lineItems: false,
 	filters: clientFilters,
+	match: { keys: [{ api: 'email', stored: ['email'] }, { api: 'names', stored: ['names'] }], caseless: true },
+	related: [{ list: 'invoices', of: 'invoice' }, { list: 'estimates', of: 'estimate' }],
+	textAmounts: [],
+	listLabel: { title: [{ field: 'names' }], details: [{ field: 'email', optional: true }] },
+	trigger: { created: 'newClient', clientField: 'id' },
 	operations: [
 		{
 			value: 'create',
@@ -32,8 +37,6 @@ export const clientResource: ResourceSpec = {
 			preSend: 'guardedCreate',
 			postReceive: 'write',
 			repeat: 'twice',
-			guarded: true,
-			onRecord: false,
 			form: 'create',
 			properties: [ifExistsField, guardOptionsField],
 		},
@@ -47,8 +50,6 @@ export const clientResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'deleted',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'none',
 		},
 		{
@@ -61,8 +62,6 @@ export const clientResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'fetched',
 			repeat: 'read',
-			guarded: false,
-			onRecord: true,
 			form: 'get',
 		},
 		{
@@ -75,8 +74,6 @@ export const clientResource: ResourceSpec = {
 			preSend: 'none',
 			postReceive: 'list',
 			repeat: 'read',
-			guarded: false,
-			onRecord: false,
 			form: 'list',
 		},
 		{
@@ -89,8 +86,6 @@ export const clientResource: ResourceSpec = {
 			preSend: 'update',
 			postReceive: 'updated',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'update',
 		},
 		{
@@ -103,8 +98,6 @@ export const clientResource: ResourceSpec = {
 			preSend: 'upsert',
 			postReceive: 'write',
 			repeat: 'harmless',
-			guarded: true,
-			onRecord: false,
 			form: 'create',
 			properties: [guardOptionsField],
 		},

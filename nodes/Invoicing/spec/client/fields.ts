@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { FilterSpec } from '../types';
+
 export const clientNameField: INodeProperties = {
 	displayName: 'Name',
 	name: 'names',
@@ -15,20 +17,26 @@ export const clientOptionalFields: INodeProperties[] = [
 	{ displayName: 'Phone', name: 'phone', type: 'string', default: '' },
 ];
 
-export const clientFilters: INodeProperties[] = [
+export const clientFilters: FilterSpec[] = [
 	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		description: 'Only the clients with exactly this email (spaces around it and case ignored)',
+		editor: {
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Only the clients with exactly this email (spaces around it and case ignored)',
+		},
+		test: { kind: 'sameText', fields: ['email'], caseless: true },
 	},
 	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		description: 'Only clients whose name or email contains this text (case-insensitive)',
+		editor: {
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Only clients whose name or email contains this text (case-insensitive)',
+		},
+		test: { kind: 'contains', fields: ['names', 'email'] },
 	},
 ];

@@ -1,10 +1,10 @@
 import { documentClientLocator, documentRecordFields } from '../common-fields';
 import { guardOptionsField, ifExistsField } from '../guard-fields';
 import { sendFields } from '../send-fields';
-import type { ResourceSpec } from '../types';
+import type { ResourceEntry } from '../types';
 import { acceptedField, estimateFilters, estimateNumberField } from './fields';
 
-export const estimateResource: ResourceSpec = {
+export const estimateResource: ResourceEntry = {
 	value: 'estimate',
 	displayName: 'Estimate',
 	plural: 'Estimates',
@@ -20,12 +20,22 @@ export const estimateResource: ResourceSpec = {
 	fields: [
 		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', role: 'required', stored: 'customer_id' },
 		{ editor: estimateNumberField, api: 'estimate_no', kind: 'text', role: 'required', stored: 'reference_no' },
-		{ editor: acceptedField, api: 'accepted', kind: 'text', role: 'optional' },
+		{ editor: acceptedField, api: 'accepted', kind: 'text', role: 'optional', lifecycle: 'acceptance' },
 		...documentRecordFields(),
 	],
 	lineItems: true,
 	filters: estimateFilters,
 	simpleFields: ['id', 'estimate_no', 'reference_no', 'customer_id', 'customer_name', 'accepted', 'currency', 'issue_date', 'due_date', 'total'],
+	match: {
+		keys: [{ api: 'estimate_no', stored: ['reference_no', 'estimate_no'] }],
+		caseless: false,
+		owner: { param: 'client', stored: 'customer_id', list: 'estimates' },
+	},
+	related: [{ list: 'send_log' }],
+	numberNames: ['estimate_no', 'reference_no'],
+	textAmounts: ['total', 'sub_total', 'tax_amount'],
+	listLabel: { title: [{ field: 'reference_no' }, { field: 'customer_name' }], details: [{ field: 'total', money: true }] },
+	trigger: { created: 'newEstimate', accepted: 'estimateAccepted', clientField: 'customer_id', currencyField: 'currency', amountField: 'total' },
 	operations: [
 		{
 			value: 'create',
@@ -38,8 +48,6 @@ export const estimateResource: ResourceSpec = {
 			preSend: 'guardedCreate',
 			postReceive: 'write',
 			repeat: 'twice',
-			guarded: true,
-			onRecord: false,
 			form: 'create',
 			properties: [ifExistsField, guardOptionsField],
 		},
@@ -53,8 +61,6 @@ export const estimateResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'deleted',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'none',
 		},
 		{
@@ -67,8 +73,6 @@ export const estimateResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'fetched',
 			repeat: 'read',
-			guarded: false,
-			onRecord: true,
 			form: 'get',
 		},
 		{
@@ -81,8 +85,6 @@ export const estimateResource: ResourceSpec = {
 			preSend: 'list',
 			postReceive: 'list',
 			repeat: 'read',
-			guarded: false,
-			onRecord: false,
 			form: 'list',
 		},
 		{
@@ -95,8 +97,6 @@ export const estimateResource: ResourceSpec = {
 			preSend: 'update',
 			postReceive: 'updated',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'update',
 		},
 		{
@@ -109,8 +109,6 @@ export const estimateResource: ResourceSpec = {
 			preSend: 'upsert',
 			postReceive: 'write',
 			repeat: 'harmless',
-			guarded: true,
-			onRecord: false,
 			form: 'create',
 			properties: [guardOptionsField],
 		},
@@ -124,8 +122,6 @@ export const estimateResource: ResourceSpec = {
 			preSend: 'send',
 			postReceive: 'action',
 			repeat: 'twice',
-			guarded: true,
-			onRecord: true,
 			form: 'none',
 			properties: sendFields,
 		},

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ACCEPTED_OPTIONS, documentClientLocator } from '../common-fields';
+import type { FilterSpec } from '../types';
 
 export const estimateNumberField: INodeProperties = {
 	displayName: 'Estimate Number',
@@ -19,8 +20,11 @@ export const acceptedField: INodeProperties = {
 	description: 'Whether the client accepted the estimate',
 };
 
-export const estimateFilters: INodeProperties[] = [
-	{ ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' },
-	documentClientLocator('Only records of this client', false),
-	{ ...estimateNumberField, description: 'Only the estimate with exactly this number (spaces around it ignored)' },
+export const estimateFilters: FilterSpec[] = [
+	{ editor: { ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' }, test: { kind: 'equals', field: 'accepted' } },
+	{ editor: documentClientLocator('Only records of this client', false), test: { kind: 'sameId', field: 'customer_id' } },
+	{
+		editor: { ...estimateNumberField, description: 'Only the estimate with exactly this number (spaces around it ignored)' },
+		test: { kind: 'sameText', fields: ['reference_no', 'estimate_no'] },
+	},
 ];

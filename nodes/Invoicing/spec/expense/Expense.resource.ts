@@ -1,8 +1,8 @@
-import type { ResourceSpec } from '../types';
+import type { ResourceEntry } from '../types';
 import { currencyField, issueDateField } from '../common-fields';
 import { amountField, expenseDescriptionField, expenseFilters, vendorField } from './fields';
 
-export const expenseResource: ResourceSpec = {
+export const expenseResource: ResourceEntry = {
 	value: 'expense',
 	displayName: 'Expense',
 	plural: 'Expenses',
@@ -21,6 +21,13 @@ export const expenseResource: ResourceSpec = {
 	lineItems: false,
 	filters: expenseFilters,
 	simpleFields: ['id', 'description', 'vendor', 'category', 'amount', 'currency', 'issued_date'],
+	related: [],
+	textAmounts: ['amount'],
+	listLabel: {
+		title: [{ field: 'description' }, { field: 'vendor', optional: true }],
+		details: [{ field: 'amount', money: true }, { field: 'issued_date' }],
+	},
+	trigger: { created: 'newExpense', currencyField: 'currency', amountField: 'amount' },
 	operations: [
 		{
 			value: 'create',
@@ -31,10 +38,8 @@ export const expenseResource: ResourceSpec = {
 			path: '/expense/add',
 			preSend: 'create',
 			postReceive: 'record',
+			// an expense has no key to recognise it by (no `match`): a retry may record it twice
 			repeat: 'twice',
-			// an expense has no key to recognise it by: a retry may record it twice
-			guarded: false,
-			onRecord: false,
 			form: 'create',
 		},
 		{
@@ -47,8 +52,6 @@ export const expenseResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'deleted',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'none',
 		},
 		{
@@ -61,8 +64,6 @@ export const expenseResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'fetched',
 			repeat: 'read',
-			guarded: false,
-			onRecord: true,
 			form: 'get',
 		},
 		{
@@ -75,8 +76,6 @@ export const expenseResource: ResourceSpec = {
 			preSend: 'none',
 			postReceive: 'list',
 			repeat: 'read',
-			guarded: false,
-			onRecord: false,
 			form: 'list',
 		},
 		{
@@ -89,8 +88,6 @@ export const expenseResource: ResourceSpec = {
 			preSend: 'update',
 			postReceive: 'updated',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'update',
 		},
 	],

@@ -1,11 +1,11 @@
 import { documentClientLocator, documentRecordFields } from '../common-fields';
 import { existingPaymentStatusField, guardOptionsField, ifExistsField } from '../guard-fields';
-import type { ResourceSpec } from '../types';
+import type { ResourceEntry } from '../types';
 import { sendFields } from '../send-fields';
 import { invoiceFilters, invoiceNumberField, paymentStatusField } from './fields';
 import { recordPaymentFields } from './recordPayment.operation';
 
-export const invoiceResource: ResourceSpec = {
+export const invoiceResource: ResourceEntry = {
 	value: 'invoice',
 	displayName: 'Invoice',
 	plural: 'Invoices',
@@ -21,7 +21,7 @@ export const invoiceResource: ResourceSpec = {
 	fields: [
 		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', role: 'required', stored: 'customer_id' },
 		{ editor: invoiceNumberField, api: 'invoice_no', kind: 'text', role: 'required', stored: 'invoice_no' },
-		{ editor: paymentStatusField, api: 'payment_status', kind: 'text', role: 'required', stored: 'payment_status' },
+		{ editor: paymentStatusField, api: 'payment_status', kind: 'text', role: 'required', stored: 'payment_status', lifecycle: 'payment' },
 		...documentRecordFields(),
 	],
 	lineItems: true,
@@ -39,6 +39,14 @@ export const invoiceResource: ResourceSpec = {
 		'amount_paid',
 		'outstanding_balance',
 	],
+	match: { keys: [{ api: 'invoice_no', stored: ['invoice_no'] }], caseless: false, owner: { param: 'client', stored: 'customer_id', list: 'invoices' } },
+	related: [{ list: 'payments' }, { list: 'send_log' }],
+	textAmounts: ['amount_paid', 'outstanding_balance', 'total', 'sub_total', 'tax_amount'],
+	listLabel: {
+		title: [{ field: 'invoice_no' }, { field: 'customer_name' }],
+		details: [{ field: 'total', money: true }, { field: 'payment_status' }],
+	},
+	trigger: { created: 'newInvoice', paid: 'invoicePaid', overdue: 'invoiceOverdue', clientField: 'customer_id', currencyField: 'currency', amountField: 'total' },
 	operations: [
 		{
 			value: 'create',
@@ -51,8 +59,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'guardedCreate',
 			postReceive: 'write',
 			repeat: 'twice',
-			guarded: true,
-			onRecord: false,
 			form: 'create',
 			properties: [ifExistsField, guardOptionsField],
 		},
@@ -66,8 +72,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'deleted',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'none',
 		},
 		{
@@ -81,8 +85,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'fetched',
 			repeat: 'read',
-			guarded: false,
-			onRecord: true,
 			form: 'get',
 		},
 		{
@@ -95,8 +97,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'list',
 			postReceive: 'list',
 			repeat: 'read',
-			guarded: false,
-			onRecord: false,
 			form: 'list',
 		},
 		{
@@ -109,8 +109,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'update',
 			postReceive: 'updated',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'update',
 		},
 		{
@@ -123,8 +121,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'upsert',
 			postReceive: 'write',
 			repeat: 'harmless',
-			guarded: true,
-			onRecord: false,
 			form: 'create',
 			properties: [existingPaymentStatusField, guardOptionsField],
 		},
@@ -138,8 +134,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'action',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'none',
 		},
 		{
@@ -152,8 +146,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'recordId',
 			postReceive: 'action',
 			repeat: 'harmless',
-			guarded: false,
-			onRecord: true,
 			form: 'none',
 		},
 		{
@@ -166,8 +158,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'recordPayment',
 			postReceive: 'action',
 			repeat: 'twice',
-			guarded: true,
-			onRecord: true,
 			form: 'none',
 			properties: recordPaymentFields,
 		},
@@ -181,8 +171,6 @@ export const invoiceResource: ResourceSpec = {
 			preSend: 'send',
 			postReceive: 'action',
 			repeat: 'twice',
-			guarded: true,
-			onRecord: true,
 			form: 'none',
 			properties: sendFields,
 		},

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { dateField, documentClientLocator, PAYMENT_STATUS_OPTIONS } from '../common-fields';
+import type { FilterSpec } from '../types';
 
 export const invoiceNumberField: INodeProperties = {
 	displayName: 'Invoice Number',
@@ -18,19 +19,37 @@ export const paymentStatusField: INodeProperties = {
 	default: 'Not Paid',
 };
 
-export const invoiceFilters: INodeProperties[] = [
-	documentClientLocator('Only records of this client', false),
-	dateField({ displayName: 'Due After', name: 'dueDateFrom', description: 'Only invoices due on or after this date' }),
-	dateField({ displayName: 'Due Before', name: 'dueDateTo', description: 'Only invoices due on or before this date' }),
-	dateField({ displayName: 'Issued After', name: 'issueDateFrom', description: 'Only records issued on or after this date' }),
-	dateField({ displayName: 'Issued Before', name: 'issueDateTo', description: 'Only records issued on or before this date' }),
+export const invoiceFilters: FilterSpec[] = [
+	{ editor: documentClientLocator('Only records of this client', false), test: { kind: 'sameId', field: 'customer_id' } },
 	{
-		displayName: 'Overdue Only',
-		name: 'overdueOnly',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return only invoices that are Not Paid and due before today (workflow time zone)',
+		editor: dateField({ displayName: 'Due After', name: 'dueDateFrom', description: 'Only invoices due on or after this date' }),
+		test: { kind: 'from', field: 'due_date' },
 	},
-	{ ...invoiceNumberField, description: 'Only the invoice with exactly this number (spaces around it ignored)' },
-	{ ...paymentStatusField, description: 'Only invoices with this payment status' },
+	{
+		editor: dateField({ displayName: 'Due Before', name: 'dueDateTo', description: 'Only invoices due on or before this date' }),
+		test: { kind: 'to', field: 'due_date' },
+	},
+	{
+		editor: dateField({ displayName: 'Issued After', name: 'issueDateFrom', description: 'Only records issued on or after this date' }),
+		test: { kind: 'from', field: 'issue_date' },
+	},
+	{
+		editor: dateField({ displayName: 'Issued Before', name: 'issueDateTo', description: 'Only records issued on or before this date' }),
+		test: { kind: 'to', field: 'issue_date' },
+	},
+	{
+		editor: {
+			displayName: 'Overdue Only',
+			name: 'overdueOnly',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return only invoices that are Not Paid and due before today (workflow time zone)',
+		},
+		test: { kind: 'overdue', status: 'payment_status', open: 'Not Paid', due: 'due_date' },
+	},
+	{
+		editor: { ...invoiceNumberField, description: 'Only the invoice with exactly this number (spaces around it ignored)' },
+		test: { kind: 'sameText', fields: ['invoice_no'] },
+	},
+	{ editor: { ...paymentStatusField, description: 'Only invoices with this payment status' }, test: { kind: 'equals', field: 'payment_status' } },
 ];

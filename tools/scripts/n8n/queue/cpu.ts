@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-unused-expressions -- dev tooling, never published: code that runs in Node outside n8n, which the n8n node lint config does not fit */
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
@@ -23,7 +22,9 @@ export function cpuMs(rootPid: number | undefined): number {
 	for (const entry of readdirSync('/proc')) {
 		if (!/^\d+$/.test(entry)) continue;
 		const info = stat(Number(entry));
-		if (info) (parents.set(Number(entry), info.ppid), ticks.set(Number(entry), info.ticks));
+		if (!info) continue;
+		parents.set(Number(entry), info.ppid);
+		ticks.set(Number(entry), info.ticks);
 	}
 	let total = 0;
 	for (const [pid, own] of ticks) {
