@@ -248,3 +248,36 @@ test('Record Payment\'s Amount Paid keeps -50 as typed; the run refuses it with 
 		expect(payments).toHaveLength(paymentsBefore);
 	});
 });
+
+test('By Number: the Invoice of "Get Invoice" switched to By Number, INV-1002 typed, the step shows that invoice', async () => {
+	const target = editor.sandbox.state().invoices.find((invoice) => invoice.invoice_no === 'INV-1002');
+	if (!target) throw new Error('the demo data has no INV-1002');
+	await scenario('by-number', async () => {
+		await openExample();
+		const ndv = await openNode('Get Invoice');
+		const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
+		await picker.hover();
+		await ndv.locator('[data-test-id="invoiceId-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
+		await picker.locator('[data-test-id="rlc-mode-selector"]').click();
+		await page.locator('[data-test-id="mode-number"]').click();
+		const input = picker.locator('[data-test-id="rlc-input"]');
+		await input.click();
+		await input.fill('INV-1002');
+		await shot('by-number-1-typed');
+
+		editor.sandbox.clearRequests();
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		const output = ndv.locator('[data-test-id="output-panel"]');
+		await output.getByText(target.id).first().waitFor();
+		await shot('by-number-2-output');
+		const outputText = await output.innerText();
+
+		expect(await picker.locator('[data-test-id="rlc-mode-selector"]').innerText()).toContain('By Number');
+		expect(await input.inputValue()).toBe('INV-1002');
+		expect(outputText).toContain('INV-1002');
+		expect(outputText).toContain('Globex Corporation');
+		// the number was looked up in one read of the list, then the invoice with that id was fetched once
+		const reads = editor.sandbox.requests().filter((r) => r.method === 'GET' && (r.path === '/v1/invoice/all' || r.path === `/v1/invoice/${target.id}`));
+		expect(reads.map((r) => r.path)).toEqual(['/v1/invoice/all', `/v1/invoice/${target.id}`]);
+	});
+});
