@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { apiBaseUrl, BASE_URL_HINT, baseUrlProblem } from '../nodes/shared/base-url';
+import { keyScopeHint, keyScopeProblem } from '../nodes/shared/key-scope';
 
 /** The credential's Base URL without trailing slashes; one that does not end in /v1 is refused with the fix. */
 function serviceBaseUrl(configured: unknown): string {
@@ -59,10 +60,16 @@ export class InvoicingApi implements ICredentialType {
 	 * A function, not a generic `authenticate` nor a `requestDefaults.baseURL` expression: n8n evaluates those
 	 * as expressions for every request (two for the header, two for the base URL), most of the node's own
 	 * cost per item. Here the Base URL (checked: it must end in /v1) goes to every request that has none,
-	 * and the key, when there is one, to its header.
+	 * and the key, when there is one, to its header. n8n lists a credential type with `authenticate` (a function
+	 * is served to the editor as `{}`) under the HTTP Request node's Predefined Credential Type; a full URL from
+	 * there must lie under the Base URL (see key-scope).
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const baseURL = requestOptions.baseURL ?? serviceBaseUrl(credentials.baseUrl);
+		// n8n's HTTP Request node passes its own options, whose full URL is in `uri`
+		const requested = requestOptions.url ?? (requestOptions as { uri?: unknown }).uri;
+		const outside = keyScopeProblem(requested, apiBaseUrl(credentials.baseUrl));
+		if (outside) throw Object.assign(new Error(outside), { description: keyScopeHint(apiBaseUrl(credentials.baseUrl)) });
 		const key = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
 		if (key === '') return { ...requestOptions, baseURL };
 		const header = (typeof credentials.headerName === 'string' ? credentials.headerName.trim() : '') || 'Authorization';

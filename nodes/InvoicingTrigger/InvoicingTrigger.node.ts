@@ -19,7 +19,10 @@ export class InvoicingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow when clients, expenses, invoices or estimates are created, paid, overdue or accepted',
+		// n8n's nodes panel shows one "Invoicing" entry for the node and its trigger, with the trigger's description
+		// (editor-ui generateMergedNodesAndActions): it describes both
+		description:
+			'Manage clients, expenses, invoices and estimates in the Invoicing Service, and start workflows when they are created, paid, overdue or accepted',
 		defaults: { name: 'Invoicing Trigger' },
 		polling: true,
 		inputs: [],

@@ -7,6 +7,10 @@ import { SPEC_OF } from '../Invoicing/spec/resources';
 export interface TriggerFilters {
 	/** Invoices and estimates of this client (`customer_id`), or this client itself. */
 	clientId?: string;
+	/** The Client filter given By E-mail (lower case): the clients with it, resolved against each poll's client list. */
+	clientEmail?: string;
+	/** The ids of the clients with `clientEmail`, as this poll found them. */
+	clientIds?: Set<string>;
 	/** Invoices, estimates and expenses in this ISO 4217 currency. */
 	currency?: string;
 	/** Invoices and estimates whose `total`, expenses whose `amount`, is at least this. */
@@ -23,7 +27,9 @@ export function readFilters(ctx: IPollFunctions): TriggerFilters {
 	const raw = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const filters: TriggerFilters = {};
 	const clientId = locatorValue(raw.clientId);
-	if (clientId !== '') filters.clientId = clientId;
+	const byEmail = typeof raw.clientId === 'object' && raw.clientId !== null && (raw.clientId as IDataObject).mode === 'email';
+	if (clientId !== '' && byEmail) filters.clientEmail = clientId.toLowerCase();
+	else if (clientId !== '') filters.clientId = clientId;
 	const currency = typeof raw.currency === 'string' ? raw.currency.trim().toUpperCase() : '';
 	if (currency !== '') {
 		if (!/^[A-Z]{3}$/.test(currency)) {
@@ -49,6 +55,10 @@ export function passesFilters(resource: Resource, record: IDataObject, filters: 
 	if (filters.clientId !== undefined && clientField !== undefined) {
 		if (String(record[clientField] ?? '') !== filters.clientId) return false;
 	}
+	if (filters.clientIds !== undefined && resource !== 'expense') {
+		const clientOfRecord = resource === 'client' ? record.id : record.customer_id;
+		if (!filters.clientIds.has(String(clientOfRecord ?? ''))) return false;
+	}
 	if (filters.currency !== undefined && currencyField !== undefined) {
 		if (String(record[currencyField] ?? '').toUpperCase() !== filters.currency) return false;
 	}
@@ -57,4 +67,11 @@ export function passesFilters(resource: Resource, record: IDataObject, filters: 
 		if (!Number.isFinite(amount) || amount < filters.minTotal) return false;
 	}
 	return true;
+}
+
+/** The Client filter By E-mail as ids: the clients of `clients` with that e-mail (none: nothing passes). */
+export function withClientIds(filters: TriggerFilters, clients: IDataObject[]): TriggerFilters {
+	if (filters.clientEmail === undefined) return filters;
+	const ids = clients.filter((c) => String(c.email ?? '').trim().toLowerCase() === filters.clientEmail).map((c) => String(c.id));
+	return { ...filters, clientIds: new Set(ids) };
 }

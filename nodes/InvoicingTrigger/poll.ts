@@ -6,7 +6,7 @@ import type { Resource } from '../shared/api-types';
 import { fetchList } from './api';
 import { compareList, type Detection } from './detect';
 import { EVENT_RESOURCE, isTriggerEvent, RESOURCE_ORDER, type TriggerEvent } from './events';
-import { passesFilters, readFilters } from './filters';
+import { passesFilters, readFilters, withClientIds } from './filters';
 import { buildItems } from './items';
 import { readState, writeState, type TriggerState } from './state';
 import { testEvent } from './test-event';
@@ -32,7 +32,7 @@ function wanted(detection: Detection, events: TriggerEvent[], everyPayment: bool
 export async function pollInvoicing(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const events = readEvents(ctx);
 	const everyPayment = events.includes('invoicePaid') && (ctx.getNodeParameter('alsoOnEveryPayment', false) as boolean);
-	const filters = readFilters(ctx);
+	const read = readFilters(ctx);
 	const baseURL = await credentialBaseUrl(ctx);
 	const today = todayIn(ctx.getTimezone());
 	const detectedAt = new Date().toISOString();
@@ -40,6 +40,8 @@ export async function pollInvoicing(ctx: IPollFunctions): Promise<INodeExecution
 	const resources = RESOURCE_ORDER.filter((resource) => events.some((event) => EVENT_RESOURCE[event] === resource));
 	const lists: Partial<Record<Resource, IDataObject[]>> = {};
 	for (const resource of resources) lists[resource] = await fetchList(ctx, baseURL, resource);
+	// the Client filter By E-mail: the clients with it in this poll's client list (read for it when no event needs it)
+	const filters = read.clientEmail === undefined ? read : withClientIds(read, lists.client ?? (await fetchList(ctx, baseURL, 'client')));
 
 	if (ctx.getMode() === 'manual') return [await testEvent(ctx, baseURL, lists, { events, filters, today, everyPayment, detectedAt })];
 

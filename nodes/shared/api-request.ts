@@ -10,6 +10,9 @@ import {
 import { apiError, isApiSuccess } from './api-errors';
 import type { ApiEnvelope } from './api-types';
 import { apiBaseUrl, BASE_URL_HINT, baseUrlProblem } from './base-url';
+import { sendThroughGate } from './rate-gate';
+import { gateOf, rateLimitBudgetMs, waitNote } from './rate-limit';
+import { retryAfterMs, type ResponseHeaders } from './retry-after';
 import { transportError, type FailedRequest } from './transport-errors';
 
 export const CREDENTIAL_TYPE = 'invoicingApi';
@@ -26,6 +29,9 @@ export type RequestingContext = IPollFunctions | ILoadOptionsFunctions | IExecut
 export interface ApiAnswer {
 	statusCode: number;
 	body: unknown;
+	headers?: ResponseHeaders;
+	/** A 429 after the node waited and sent again: how often and how long (see rate-limit). */
+	rateLimitNote?: string;
 }
 
 /**
@@ -62,7 +68,7 @@ export async function callApi(
 		returnFullResponse: true,
 		timeout,
 	})) as ApiAnswer;
-	return { statusCode: response.statusCode, body: response.body };
+	return { statusCode: response.statusCode, body: response.body, headers: response.headers };
 }
 
 /** A call an entry point makes itself, and how its failures are named. */
@@ -82,7 +88,16 @@ export interface ApiCall extends Omit<FailedRequest, 'timeoutMs'> {
 export async function sendApiRequest(ctx: RequestingContext, call: ApiCall): Promise<ApiAnswer> {
 	const timeoutMs = call.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	try {
-		return await callApi(ctx, call.baseURL, call.method, call.url, timeoutMs);
+		const budgetMs = rateLimitBudgetMs(ctx, timeoutMs);
+		if (budgetMs === 0) return await callApi(ctx, call.baseURL, call.method, call.url, timeoutMs);
+		// a 429 is sent again (it applied nothing) through the run's gate, for at most the budget
+		const gate = gateOf(ctx);
+		const { result, wait } = await sendThroughGate(gate, 'getItemIndex' in ctx ? ctx.getItemIndex() : 0, budgetMs, async (pass) => {
+			const answer = await callApi(ctx, call.baseURL, call.method, call.url, timeoutMs);
+			if (answer.statusCode === 429) gate.settle(pass, 'refused', retryAfterMs(answer.headers));
+			return answer;
+		});
+		return result.statusCode === 429 ? { ...result, rateLimitNote: waitNote(wait, budgetMs) } : result;
 	} catch (error) {
 		// anything else (the credential refusing its Base URL, n8n's own errors) passes as it is
 		throw networkFailure(ctx, call, timeoutMs, error) ?? error;
@@ -112,7 +127,8 @@ function networkFailure(ctx: RequestingContext, call: ApiCall, timeoutMs: number
 /** The error an answer that is not the service's success becomes, named as the call's other failures. */
 export function failedAnswer(ctx: RequestingContext, call: ApiCall, answer: ApiAnswer): NodeApiError {
 	const error = apiError(ctx.getNode(), call.action, answer.statusCode, answer.body, { itemIndex: call.itemIndex, hints: call.hints });
-	if (call.after) error.description = [error.description, call.after].filter(Boolean).join(' ');
+	const notes = [answer.rateLimitNote, call.after].filter(Boolean);
+	if (notes.length > 0) error.description = [error.description, ...notes].filter(Boolean).join(' ');
 	return error;
 }
 

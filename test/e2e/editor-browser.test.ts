@@ -97,12 +97,29 @@ test('the nodes panel finds the node by what people type ("invoice", "record pay
 		await search.fill('record payment');
 		const node = names.filter({ hasText: /^Invoicing$/ }).first();
 		await node.waitFor();
+		// n8n shows the node and its trigger as one entry, with the trigger's description: it describes both
+		const entry = creator
+			.locator('[data-test-id="item-iterator-item"]')
+			.filter({ has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Invoicing$/ }) })
+			.first();
+		const entryDescription = await entry.locator('[data-test-id="node-creator-item-description"]').innerText();
 		await shot('3-panel-search-record-payment');
+		expect(entryDescription).toMatch(/^Manage clients, expenses, invoices and estimates/);
 		await node.click();
-		const action = creator.locator('[data-test-id="item-iterator-item"]').filter({ hasText: 'Record payment on invoice' }).first();
+		const actions = creator.locator('[data-test-id="item-iterator-item"]');
+		const action = actions.filter({ hasText: 'Record payment on invoice' }).first();
 		await action.waitFor();
+		// the node's actions open in a view of their own with an empty search (n8n does not carry the panel's
+		// search over): every action is listed; the view's own search narrows them
+		const listedBefore = await actions.count();
 		await shot('4-panel-action-record-payment');
 		expect(await action.innerText()).toContain('Record payment on invoice');
+		await creator.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first().fill('record payment');
+		for (let tries = 0; tries < 40 && (await actions.count()) >= listedBefore; tries++) await page.waitForTimeout(250);
+		await shot('4b-panel-actions-search-record-payment');
+		const narrowed = await actions.allInnerTexts();
+		expect(narrowed.length).toBeLessThan(listedBefore);
+		expect(narrowed[0]).toContain('Record payment on invoice');
 		await page.keyboard.press('Escape');
 	});
 });
@@ -202,5 +219,65 @@ test('date fields pick a day, Issue Date before Due Date (screenshot for the rec
 		await shot('13-create-invoice-dates');
 		const text = await ndv.innerText();
 		expect(text.indexOf('Issue Date')).toBeLessThan(text.indexOf('Due Date'));
+	});
+});
+
+test('Record Payment\'s Amount Paid keeps -50 as typed; the run refuses it with the node\'s message, nothing recorded', async () => {
+	await scenario('negative-amount', async () => {
+		await openExample();
+		const ndv = await openNode('Record Payment');
+		const field = ndv.locator('[data-test-id="parameter-input-amountPaid"]');
+		await field.hover();
+		await ndv.locator('[data-test-id="amountPaid-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
+		const input = field.locator('input').first();
+		await input.click();
+		await input.fill('-50');
+		await ndv.locator('[data-test-id="node-parameters"]').first().click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+		await shot('14-amount-paid-minus-50');
+		// no minimum on the field: the editor keeps the sign (it used to turn -50 into 50.00)
+		expect(await input.inputValue()).toMatch(/^-50(\.0+)?$/);
+
+		const paymentsBefore = editor.sandbox.state().invoices.flatMap((i) => i.payments).length;
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		const message = ndv.getByText('"Amount Paid" must be more than 0, got -50').first();
+		await message.waitFor();
+		await shot('15-amount-paid-refused');
+		expect(await ndv.innerText()).toContain('"Amount Paid" must be more than 0, got -50: enter the amount received, e.g. 50');
+		const payments = editor.sandbox.state().invoices.flatMap((i) => i.payments);
+		expect(payments.some((p) => p.amount < 0)).toBe(false);
+		expect(payments).toHaveLength(paymentsBefore);
+	});
+});
+
+test('By Number: the Invoice of "Get Invoice" switched to By Number, INV-1002 typed, the step shows that invoice', async () => {
+	const target = editor.sandbox.state().invoices.find((invoice) => invoice.invoice_no === 'INV-1002');
+	if (!target) throw new Error('the demo data has no INV-1002');
+	await scenario('by-number', async () => {
+		await openExample();
+		const ndv = await openNode('Get Invoice');
+		const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
+		await picker.hover();
+		await ndv.locator('[data-test-id="invoiceId-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
+		await picker.locator('[data-test-id="rlc-mode-selector"]').click();
+		await page.locator('[data-test-id="mode-number"]').click();
+		const input = picker.locator('[data-test-id="rlc-input"]');
+		await input.click();
+		await input.fill('INV-1002');
+		await shot('by-number-1-typed');
+
+		editor.sandbox.clearRequests();
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		const output = ndv.locator('[data-test-id="output-panel"]');
+		await output.getByText(target.id).first().waitFor();
+		await shot('by-number-2-output');
+		const outputText = await output.innerText();
+
+		expect(await picker.locator('[data-test-id="rlc-mode-selector"]').innerText()).toContain('By Number');
+		expect(await input.inputValue()).toBe('INV-1002');
+		expect(outputText).toContain('INV-1002');
+		expect(outputText).toContain('Globex Corporation');
+		// the number was looked up in one read of the list, then the invoice with that id was fetched once
+		const reads = editor.sandbox.requests().filter((r) => r.method === 'GET' && (r.path === '/v1/invoice/all' || r.path === `/v1/invoice/${target.id}`));
+		expect(reads.map((r) => r.path)).toEqual(['/v1/invoice/all', `/v1/invoice/${target.id}`]);
 	});
 });

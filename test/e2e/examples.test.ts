@@ -1,11 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { overdueInvoices, startSandbox, type Sandbox } from '../../tools/sandbox';
-import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
+import { copyExampleData, exampleFiles, readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
 import { nodeOutput, type N8nCli } from '../../tools/scripts/n8n/n8n-cli';
 import { withDataDir } from '../../tools/scripts/n8n/workflows';
+import { BY_NUMBER_WORKFLOW } from './workflows/by-number';
 
 const API_KEY = 'e2e-key';
 
@@ -38,13 +39,13 @@ beforeAll(async () => {
 	const filesRoot = mkdtempSync(join(tmpdir(), 'invoicing-files-'));
 	dataDir = join(filesRoot, 'invoicing');
 	mkdirSync(dataDir);
-	copyFileSync(join(EXAMPLES_DIR, 'data', 'invoices.csv'), join(dataDir, 'invoices.csv'));
+	copyExampleData(dataDir);
 	const workflows = exampleFiles().map((file) => {
 		const workflow = readExample(file);
 		ids[file] = workflow.id;
 		return withDataDir(workflow, dataDir);
 	});
-	workflows.push(MISSING_INVOICE);
+	workflows.push(MISSING_INVOICE, BY_NUMBER_WORKFLOW);
 	({ cli } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot } }));
 });
 
@@ -198,5 +199,74 @@ describe('example workflows inside real n8n', () => {
 		const created = after.invoices.slice(invoicesBefore);
 		expect(created.map((i) => i.invoice_no).sort()).toEqual(accepted.map((e) => `INV-${e.estimate_no.replace('EST-', '')}`).sort());
 		expect(new Set(after.invoices.map((i) => `${i.customer_id} ${i.invoice_no}`)).size).toBe(after.invoices.length);
+	});
+});
+
+describe('records by number and e-mail inside real n8n (issue 21)', () => {
+	test('a saved workflow: Get Invoice By Number gives what By ID gives; client By E-mail in Get and Create; estimate By Number', async () => {
+		sandbox.reset({ seed: 'demo' });
+		const before = sandbox.state();
+		const invoice = before.invoices.find((i) => i.invoice_no === 'INV-1002');
+		const globex = before.clients.find((c) => c.email === 'ap@globex.example');
+		const estimate = before.estimates.find((e) => e.estimate_no === 'EST-2002');
+		sandbox.clearRequests();
+		const run = await cli.execute(BY_NUMBER_WORKFLOW.id);
+		expect(run.status).toBe('success');
+		const byNumber = nodeOutput(run, 'Get Invoice By Number');
+		expect(byNumber).toEqual(nodeOutput(run, 'Get Invoice By ID'));
+		expect(byNumber.map((i) => [i.id, i.invoice_no, i.customer_name])).toEqual([[invoice?.id, 'INV-1002', 'Globex Corporation']]);
+		expect(nodeOutput(run, 'Get Client By E-mail').map((c) => [c.id, c.email])).toEqual([[globex?.id, 'ap@globex.example']]);
+		expect(nodeOutput(run, 'Create Invoice By E-mail').map((i) => [i.invoice_no, i.customer_id, i.action])).toEqual([['INV-E2E-EMAIL', globex?.id, 'created']]);
+		expect(nodeOutput(run, 'Get Estimate By Number').map((e) => [e.id, e.estimate_no])).toEqual([[estimate?.id, 'EST-2002']]);
+		expect(sandbox.state().invoices.filter((i) => i.invoice_no === 'INV-E2E-EMAIL').map((i) => i.customer_id)).toEqual([globex?.id]);
+		// each number or e-mail cost one read of its list
+		const listReads = sandbox.requests().filter((r) => r.method === 'GET' && r.path.endsWith('/all')).map((r) => r.path);
+		expect(listReads).toEqual(['/v1/invoice/all', '/v1/client/all', '/v1/client/all', '/v1/estimate/all']);
+	});
+
+	test('7: bank export: each payment recorded once By Number, the unknown numbers to the error output, also on a second run', async () => {
+		sandbox.reset({ seed: 'demo' });
+		const invoices = () => Object.fromEntries(sandbox.state().invoices.map((i) => [i.invoice_no, i]));
+		const before = invoices();
+		// n8n keeps only the error's message in an error-output item: it names the number and the row
+		const unmatched = [
+			{ error: 'Record Payment Invoice "INV-0998" (item 2): No invoice has the number "INV-0998"' },
+			{ error: 'Record Payment Invoice "INV-2041" (item 6): No invoice has the number "INV-2041"' },
+		];
+		for (const round of [1, 2]) {
+			sandbox.clearRequests();
+			const run = await cli.execute(ids['7-bank-export-payments.json']);
+			expect(run.status).toBe('success');
+			// run 1 pays INV-1002, 1003 and 1004; INV-1001 was Paid already; run 2 finds all four Paid and pays nothing
+			expect(nodeOutput(run, 'Record Payment').map((p) => [p.invoice_no, p.payment_status, p.skipped === true])).toEqual([
+				['INV-1002', 'Paid', round === 2],
+				['INV-1003', 'Paid', round === 2],
+				['INV-1001', 'Paid', true],
+				['INV-1004', 'Paid', round === 2],
+			]);
+			expect(nodeOutput(run, 'Record Payment', 'main', 1)).toEqual(unmatched);
+			const payments = sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/v1/invoice/record-payment');
+			expect(payments.map((r) => r.body).sort((a, b) => String(a?.id).localeCompare(String(b?.id)))).toEqual(
+				round === 2
+					? []
+					: [
+							{ id: before['INV-1002'].id, payment_date: '2026-11-20', amount_paid: '2340', payment_method: 'Bank Transfer' },
+							{ id: before['INV-1003'].id, payment_date: '2026-11-21', amount_paid: '693.37', payment_method: 'Bank Transfer' },
+							{ id: before['INV-1004'].id, payment_date: '2026-11-23', amount_paid: '1500', payment_method: 'Bank Transfer' },
+						].sort((a, b) => a.id.localeCompare(b.id)),
+			);
+			expect(readFileSync(join(dataDir, 'payments-to-check.csv'), 'utf8').trim().split('\n')).toEqual([
+				'error',
+				'"Record Payment Invoice ""INV-0998"" (item 2): No invoice has the number ""INV-0998"""',
+				'"Record Payment Invoice ""INV-2041"" (item 6): No invoice has the number ""INV-2041"""',
+			]);
+		}
+		const after = invoices();
+		expect(['INV-1001', 'INV-1002', 'INV-1003', 'INV-1004'].map((no) => [no, after[no].payment_status, after[no].payments.slice(before[no].payments.length).map((p) => p.amount)])).toEqual([
+			['INV-1001', 'Paid', []],
+			['INV-1002', 'Paid', [2340]],
+			['INV-1003', 'Paid', [693.37]],
+			['INV-1004', 'Paid', [1500]],
+		]);
 	});
 });

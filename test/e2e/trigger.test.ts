@@ -192,3 +192,20 @@ test("the running n8n offers the Invoicing Tool with the tool's own description 
 	expect(node).toMatchObject({ displayName: 'Invoicing', description });
 	expect(tool).toMatchObject({ displayName: 'Invoicing Tool', description: toolDescription, outputs: ['ai_tool'] });
 });
+
+test('the running n8n offers the Invoicing API credential in the HTTP Request node (Predefined Credential Type)', async () => {
+	if (!loggedIn) throw new Error('n8n did not start: see the first test');
+	// the editor's rule for the HTTP Request node's Credential Type (credentialTypes: has:authenticate, extends OAuth):
+	// a type with `authenticate`, not hidden, not restricted to other nodes
+	const types = await loggedIn.file<Array<{ name: string; authenticate?: unknown; hidden?: boolean; restrictToSupportedNodes?: boolean; genericAuth?: boolean }>>(
+		'/types/credentials.json',
+	);
+	const credential = types.find((type) => type.name === 'invoicingApi');
+	expect(credential).toBeDefined();
+	expect([credential?.authenticate !== undefined, credential?.hidden ?? false, credential?.restrictToSupportedNodes ?? false, credential?.genericAuth ?? false]).toEqual([
+		true,
+		false,
+		false,
+		false,
+	]);
+});

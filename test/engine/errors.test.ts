@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ID_HAS_SPACES } from '../../nodes/Invoicing/spec/common-fields';
 import { API_KEY, byId, useEngineFixture } from './fixture';
 
+const RATE_LIMIT_WAIT_OFF = { rateLimits: { longestWait: 0 } };
 const ctx = useEngineFixture();
 
 async function invoiceIds(count: number): Promise<string[]> {
@@ -63,13 +64,14 @@ describe('failures through the n8n engine', () => {
 		[{ kind: 'malformed' }, 'Get Many Clients (item 1) failed (HTTP 200): answer is not JSON: "{"status":"success","data":[{"id":"'],
 	] as Array<[IDataObject, string]>)('fault %j becomes a clear error', async (fault, message) => {
 		ctx.sandbox.injectFault({ kind: fault.kind as 'status', status: fault.status as number, message: fault.message as string });
-		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true });
+		// a 429 is waited out by default (rate-limit.test.ts); with that off it fails at once
+		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true, ...(fault.status === 429 ? RATE_LIMIT_WAIT_OFF : {}) });
 		expect(result.error?.message).toBe(message);
 	});
 
 	test('429 carries the batching hint', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: 'slow down' });
-		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true });
+		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true, ...RATE_LIMIT_WAIT_OFF });
 		expect(result.error?.description).toMatch(/Batching/);
 	});
 
@@ -99,7 +101,7 @@ describe('failures through the n8n engine', () => {
 			],
 			[
 				{ resource: 'invoice', operation: 'recordPayment', invoiceId: byId('1'), paymentDate: '2026-01-01', amountPaid: -5 },
-				'Record Payment Invoice "1" (item 1): "Amount Paid" must be a number of 0 or more, got -5',
+				'Record Payment Invoice "1" (item 1): "Amount Paid" must be more than 0, got -5: enter the amount received, e.g. 50',
 			],
 			[
 				{

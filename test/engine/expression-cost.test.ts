@@ -49,6 +49,12 @@ describe('expression evaluations per item', () => {
 		expect(await evaluationsPerItem(parameters, ids.map((id) => ({ id })))).toBe(3);
 	});
 
+	test('Get Invoice By Number from an expression: 3 per item as By ID, and 1 per run (the one list read names its row)', async () => {
+		await invoiceIds(10);
+		const parameters = { resource: 'invoice', operation: 'get', invoiceId: { __rl: true, mode: 'number', value: '={{ $json.number }}' } };
+		expect(await evaluationsPerItem(parameters, Array.from({ length: 10 }, (_, i) => ({ number: `N-${i}` })))).toBe(3 + 1 / 10);
+	});
+
 	test('Get Invoice with a fixed ID: none (base URL and API key come from the credential without expressions)', async () => {
 		const [id] = await invoiceIds(1);
 		expect(await evaluationsPerItem({ resource: 'invoice', operation: 'get', invoiceId: byId(id) }, [{}, {}])).toBe(0);

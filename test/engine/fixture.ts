@@ -60,3 +60,9 @@ export const form = (pairs: Array<[string, string]>) =>
 
 export const NOW = '2026-01-15 10:00:00';
 export const TODAY = '2026-01-15';
+
+/** Resource locator value "By Number" (invoices, estimates). */
+export const byNumber = (value: string) => ({ __rl: true, mode: 'number', value });
+
+/** Resource locator value "By E-mail" (clients). */
+export const byEmail = (value: string) => ({ __rl: true, mode: 'email', value });

@@ -7,7 +7,8 @@ const ctx = useService();
 
 const FAULTS: Array<[string, FaultSpec, RegExp]> = [
 	['HTTP 500', { kind: 'status', status: 500, path: '/v1/invoice/all' }, /^List Invoices failed \(HTTP 500\): Simulated failure with status 500\.$/],
-	['HTTP 429', { kind: 'status', status: 429, path: '/v1/invoice/all' }, /^List Invoices failed \(HTTP 429\): /],
+	// a 429 is sent again after its Retry-After; one asking longer than the time-out fails the poll at once
+	['HTTP 429 asking to wait an hour', { kind: 'status', status: 429, path: '/v1/invoice/all', retryAfter: '3600' }, /^List Invoices failed \(HTTP 429\): /],
 	['a dropped connection', { kind: 'drop', path: '/v1/invoice/all' }, /^List Invoices failed: the service closed the connection before answering$/],
 	['a cut-off JSON answer', { kind: 'malformed', path: '/v1/invoice/all' }, /^List Invoices failed \(HTTP 200\): answer is not JSON: "\{"status":"success","data":\[\{"id":"$/],
 	['an HTML error page', { kind: 'html', path: '/v1/invoice/all' }, /^List Invoices failed \(HTTP 502\): answer is not JSON: "502 Bad Gateway upstream error"$/],

@@ -12,6 +12,8 @@ function context(answer: (request: IHttpRequestOptions) => Promise<unknown>, bas
 	const sent: IHttpRequestOptions[] = [];
 	const ctx = {
 		getNode: () => NODE,
+		// the trigger has no Rate Limits: the fallback, the default wait
+		getNodeParameter: (_name: string, fallback: unknown) => fallback,
 		getCredentials: async () => ({ baseUrl }),
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => {
@@ -87,5 +89,22 @@ describe('the shared request path', () => {
 			message: 'The Base URL of the Invoicing credential must end in /v1, got "https://books.example"',
 			description: 'Edit the credential: for example https://invoicing.example.com/v1',
 		});
+	});
+
+	test('a 429 is sent again after its Retry-After (the trigger, list search and lookups alike); one the wait cannot cover fails at once', async () => {
+		const answers = [
+			{ statusCode: 429, headers: { 'retry-after': '0' }, body: { status: 'error', message: 'Slow down.' } },
+			{ statusCode: 200, body: { status: 'success', data: [] } },
+		];
+		const retried = context(async () => answers.shift());
+		expect(await requestApi(retried.ctx, call)).toEqual({ status: 'success', data: [] });
+		expect(retried.sent).toHaveLength(2);
+
+		const refused = context(async () => ({ statusCode: 429, headers: { 'retry-after': '3600' }, body: { status: 'error', message: 'Slow down.' } }));
+		await expect(requestApi(refused.ctx, call)).rejects.toMatchObject({
+			message: 'List Invoices failed (HTTP 429): Slow down.',
+			description: expect.stringMatching(/^The service is rate limiting: .* Refused 1 times in [0-9.]+ s; the node waits at most 300 s in all\. No event is lost\.$/),
+		});
+		expect(refused.sent).toHaveLength(1);
 	});
 });

@@ -122,11 +122,14 @@ describe('node description', () => {
 		for (const resource of Object.keys(OPERATIONS)) expect(createOf(resource).map((p) => p.name)).toContain('additionalFields');
 	});
 
-	test('record ids are resource locators with a searchable list and an id mode', () => {
+	test('record ids are resource locators with a searchable list, an id mode, and By Number / By E-mail where the record has one', () => {
 		const locators = properties.filter((p) => p.type === 'resourceLocator');
 		expect(new Set(locators.map((p) => p.name))).toEqual(new Set(['clientId', 'expenseId', 'invoiceId', 'estimateId', 'client']));
+		const third: Record<string, string[]> = { clientId: ['email', 'By E-mail'], client: ['email', 'By E-mail'], invoiceId: ['number', 'By Number'], estimateId: ['number', 'By Number'] };
 		for (const locator of locators) {
-			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
+			const key = third[locator.name];
+			expect(locator.modes?.map((m) => m.name)).toEqual(key ? ['list', 'id', key[0]] : ['list', 'id']);
+			if (key) expect(locator.modes?.[2]).toEqual(expect.objectContaining({ name: key[0], displayName: key[1], type: 'string' }));
 			const method = locator.modes?.[0].typeOptions?.searchListMethod as string;
 			expect(Object.keys(new Invoicing().methods.listSearch)).toContain(method);
 		}

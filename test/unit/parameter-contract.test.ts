@@ -37,7 +37,7 @@ describe('the parameter contract of saved workflows', () => {
 
 	test('the contract covers every resource and operation of version 1 (28 operations)', () => {
 		expect(Object.keys(recorded['1']).length).toBe(28);
-		expect(recorded['1']['invoice:create'].client).toEqual({ type: 'resourceLocator', default: { mode: 'list', value: '' }, modes: ['id', 'list'] });
+		expect(recorded['1']['invoice:create'].client).toEqual({ type: 'resourceLocator', default: { mode: 'list', value: '' }, modes: ['email', 'id', 'list'] });
 	});
 });
 

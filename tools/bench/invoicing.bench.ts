@@ -16,6 +16,7 @@ import { setUpN8n } from '../scripts/n8n/harness';
 import { parseArgs } from './args';
 import { bookRounds, bookTable, setUpBooks, type BookFigures, type BookSetup } from './book/book-rounds';
 import { BOOK_CONTENDERS, BOOK_SIZES, INVOICES_PER_CLIENT } from './book/book-scenario';
+import { byNumberRounds, byNumberTable, setUpByNumber, type ByNumberFigures, type ByNumberSetup } from './book/by-number-rounds';
 import { detectLayout } from './layout';
 import { ratio, spread } from './measure/stats';
 import type { BenchContext } from './phases/context';
@@ -76,10 +77,17 @@ async function main(): Promise<void> {
 	]);
 	const raw = new RawClient(API_KEY);
 	let books: BookSetup | undefined;
+	let byNumber: ByNumberSetup | undefined;
+	// --book-only / --by-number-only: those scenarios alone
+	const onlyBooks = args.book === 'only' || args.byNumber === 'only';
 	try {
 		if (args.book !== 'none') {
 			log(`starting the book-size services (${BOOK_SIZES.join(', ')} invoices, ${INVOICES_PER_CLIENT} per client, built in memory)`);
 			books = await setUpBooks(API_KEY);
+		}
+		if (args.byNumber !== 'none') {
+			log('starting the By Number services (10,000 invoices, 1,000 clients; 100 for the warm-up; built in memory)');
+			byNumber = await setUpByNumber(API_KEY, args.rounds);
 		}
 		const fixtures = { clientIds: main.ready.clientIds, invoices: main.ready.invoices };
 		const base = { fixtures, layout, main, list };
@@ -94,10 +102,11 @@ async function main(): Promise<void> {
 			baseUrl: main.url,
 			apiKey: API_KEY,
 			packageDir: args.packageDir,
-			extraCredentials: [...benchCredentials(list.url, API_KEY), ...(books?.credentials ?? [])],
+			extraCredentials: [...benchCredentials(list.url, API_KEY), ...(books?.credentials ?? []), ...(byNumber?.credentials ?? [])],
 			workflows: [
-				...(args.book === 'only' ? [] : [plans.verify.workflow, plans.A.workflow, plans.B.workflow, plans.profile.workflow]),
+				...(onlyBooks ? [] : [plans.verify.workflow, plans.A.workflow, plans.B.workflow, plans.profile.workflow]),
 				...(books?.workflows ?? []),
+				...(byNumber?.workflows ?? []),
 			],
 		});
 		const runBooks = async (): Promise<BookFigures | undefined> => {
@@ -108,11 +117,21 @@ async function main(): Promise<void> {
 			console.log(bookTable(figures));
 			return figures;
 		};
-		if (args.book === 'only') {
+		const runByNumber = async (): Promise<ByNumberFigures | undefined> => {
+			if (!byNumber) return undefined;
+			log(`By Number scenario: ${args.rounds} executions, Record Payment By ID and By Number, 100 items each`);
+			const figures = await byNumberRounds(cli, byNumber, log);
+			console.log(`\nRecord Payment, ${figures.items} items in one execution over a book of ${figures.invoices.toLocaleString('en')} invoices (${figures.clients.toLocaleString('en')} clients), By ID and By Number in the same executions, inside n8n ${N8N_VERSION}, node executionTime, median of ${figures.rounds} (min-max), ms; package ${packageCommit}`);
+			console.log(byNumberTable(figures));
+			return figures;
+		};
+		if (onlyBooks) {
 			const bookSize = await runBooks();
+			const byNumberFigures = await runByNumber();
 			mkdirSync(args.outDir, { recursive: true });
 			const jsonFile = join(args.outDir, `${args.name}.json`);
-			writeFileSync(jsonFile, `${JSON.stringify({ date: new Date().toISOString(), packageDir: args.packageDir, packageCommit, n8nVersion: N8N_VERSION, bookSize }, null, '\t')}\n`);
+			const figures = { date: new Date().toISOString(), packageDir: args.packageDir, packageCommit, n8nVersion: N8N_VERSION, bookSize, byNumber: byNumberFigures };
+			writeFileSync(jsonFile, `${JSON.stringify(figures, null, '\t')}\n`);
 			log(`wrote ${jsonFile}; total ${Math.round((Date.now() - started) / 1000)} s`);
 			return;
 		}
@@ -202,6 +221,7 @@ async function main(): Promise<void> {
 		}
 
 		const bookSize = await runBooks();
+		const byNumberFigures = await runByNumber();
 		const cpu = cpus();
 		const figures: BenchFigures = {
 			date: new Date().toISOString(),
@@ -219,6 +239,7 @@ async function main(): Promise<void> {
 			requestChecks: verification.checks,
 			...(profile ? { profile } : {}),
 			...(bookSize ? { bookSize } : {}),
+			...(byNumberFigures ? { byNumber: byNumberFigures } : {}),
 			totalSeconds: 0,
 		};
 		figures.totalSeconds = Math.round((Date.now() - started) / 1000);
@@ -243,10 +264,11 @@ async function main(): Promise<void> {
 		if (profile) console.log(`\n${profileText(figures)}`);
 		console.log(`\nwrote ${jsonFile} and ${join(dirname(jsonFile), `${args.name}.svg`)}; total ${figures.totalSeconds} s`);
 		if (bookSize) console.log(`\nBook sizes (one item per execution):\n${bookTable(bookSize)}`);
+		if (byNumberFigures) console.log(`\nRecord Payment By Number vs By ID:\n${byNumberTable(byNumberFigures)}`);
 		if (differing.length > 0) process.exitCode = 1;
 	} finally {
 		raw.close();
-		await Promise.all([main.stop(), list.stop(), ...(books?.services ?? []).map((service) => service.stop())]);
+		await Promise.all([main, list, ...(books?.services ?? []), ...(byNumber?.services ?? [])].map((service) => service.stop()));
 	}
 }
 

@@ -43,7 +43,7 @@ export async function applyFault(fault: FaultSpec, res: ServerResponse, seen: (p
 			return 200;
 		case 'status': {
 			const status = fault.status ?? 500;
-			sendError(res, status, fault.message ?? `Simulated failure with status ${status}.`);
+			sendError(res, status, fault.message ?? `Simulated failure with status ${status}.`, fault.retryAfter === undefined ? undefined : { 'retry-after': fault.retryAfter });
 			return status;
 		}
 	}

@@ -25,10 +25,21 @@ export class FaultQueue {
 	}
 }
 
-/** Optional concurrency and rate limits; a request beyond them is answered 429. */
+/** A request refused by a limit: the message, and the whole seconds to send with `Retry-After`. */
+export interface Refusal {
+	message: string;
+	retryAfterSeconds: number;
+}
+
+/**
+ * Optional concurrency and rate limits; a request beyond them is answered 429 with `Retry-After`, as honest as
+ * whole seconds allow. Per second: the window admits again when its oldest request is a second old, rounded
+ * up (sending sooner is refused for certain). Concurrency: a slot frees when the oldest request in flight ends,
+ * after the service time; rounded down, as most service times are well under a second (0: try again at once).
+ */
 export class Limiter {
 	private limits: LimitSpec = {};
-	private inFlight = 0;
+	private inFlight: number[] = [];
 	private recent: number[] = [];
 
 	constructor(limits: LimitSpec = {}) {
@@ -51,22 +62,27 @@ export class Limiter {
 		this.recent = [];
 	}
 
-	/** Admits a request (then `release` must follow) or says which limit refused it. */
-	admit(now: number): string | undefined {
+	/** Admits a request (then `release` must follow) or says which limit refused it and when to come back. */
+	admit(now: number): Refusal | undefined {
 		const { maxConcurrent, maxPerSecond } = this.limits;
-		if (maxConcurrent !== undefined && this.inFlight >= maxConcurrent) {
-			return `Too many concurrent requests (limit ${maxConcurrent}); retry later.`;
+		if (maxConcurrent !== undefined && this.inFlight.length >= maxConcurrent) {
+			const freesInMs = Math.max(0, this.serviceTimeMs - (now - this.inFlight[0]));
+			return { message: `Too many concurrent requests (limit ${maxConcurrent}); retry later.`, retryAfterSeconds: Math.floor(freesInMs / 1000) };
 		}
 		if (maxPerSecond !== undefined) {
 			this.recent = this.recent.filter((t) => now - t < 1000);
-			if (this.recent.length >= maxPerSecond) return `Rate limit of ${maxPerSecond} requests per second exceeded; retry later.`;
+			if (this.recent.length >= maxPerSecond) {
+				const freesInMs = this.recent.length > 0 ? this.recent[0] + 1000 - now : 0;
+				return { message: `Rate limit of ${maxPerSecond} requests per second exceeded; retry later.`, retryAfterSeconds: Math.ceil(freesInMs / 1000) };
+			}
 			this.recent.push(now);
 		}
-		this.inFlight += 1;
+		this.inFlight.push(now);
 		return undefined;
 	}
 
+	/** One request in flight ended (every request takes the same service time: the oldest one). */
 	release(): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
+		this.inFlight.shift();
 	}
 }

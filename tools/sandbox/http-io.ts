@@ -26,15 +26,15 @@ export function readBody(req: IncomingMessage): Promise<string> {
 	});
 }
 
-export function send(res: ServerResponse, status: number, body: string, contentType = 'application/json'): void {
-	res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+export function send(res: ServerResponse, status: number, body: string, contentType = 'application/json', headers: Record<string, string> = {}): void {
+	res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
 	res.end(body);
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-	send(res, status, JSON.stringify(body));
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
+	send(res, status, JSON.stringify(body), 'application/json', headers);
 }
 
-export function sendError(res: ServerResponse, status: number, message: string): void {
-	sendJson(res, status, { status: 'error', message });
+export function sendError(res: ServerResponse, status: number, message: string, headers?: Record<string, string>): void {
+	sendJson(res, status, { status: 'error', message }, headers);
 }

@@ -80,7 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const refusal = limiter.admit(Date.now());
 		if (refusal) {
 			entry.status = 429;
-			return sendError(res, 429, refusal);
+			return sendError(res, 429, refusal.message, { 'retry-after': String(refusal.retryAfterSeconds) });
 		}
 		try {
 			if (limiter.serviceTimeMs > 0) await new Promise((resolve) => setTimeout(resolve, limiter.serviceTimeMs));
@@ -122,7 +122,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				if (!res.headersSent) sendError(res, status, message);
 			});
 	});
-	server.keepAliveTimeout = 30_000;
+	// longer than a test's longest run: a client whose event loop is busy for that long (2,000 items through the
+	// engine) may reuse an idle connection after the server's keep-alive ran out ("other side closed")
+	server.keepAliveTimeout = 600_000;
 
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);

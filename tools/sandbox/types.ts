@@ -129,6 +129,8 @@ export interface FaultSpec {
 	message?: string;
 	/** Delay before answering, for kind "delay" (the request is then handled normally). */
 	delayMs?: number;
+	/** `Retry-After` header of kind "status" (seconds or an HTTP date), e.g. for a 429. */
+	retryAfter?: string;
 	/**
 	 * For kind "delay": after `delayMs`, also hold the request until `count` requests to `path` arrived after it
 	 * (at most 5 s), so that "applied after the retry's first look" holds however slow the machine is.

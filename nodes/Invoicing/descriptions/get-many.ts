@@ -37,6 +37,9 @@ export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperti
 				description:
 					'Whether to return only the fields you act on (number, client, status, dates, totals, balance) instead of the full record with line items, payments and send log',
 			},
+		]),
+		// every operation that outputs the record as the service sends it (Send, Record Payment and Mark give numbers always)
+		...showFor(simplifying.map((spec) => spec.value), operationsOf(simplifying, ['get', 'list', 'create', 'update']), [
 			{
 				displayName: 'Amounts as Numbers',
 				name: 'amountsAsNumbers',
@@ -44,7 +47,7 @@ export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperti
 				// off by default: saved workflows keep the service's text ("1214.40") they may compare as text
 				default: false,
 				description:
-					'Whether to give the amounts the service sends as text ("amount_paid", "outstanding_balance", an expense\'s "amount") as numbers, to compare them in an IF or a filter',
+					'Whether to give the amounts the service sends as text ("amount_paid", "outstanding_balance", an expense\'s "amount") as numbers, as Send, Record Payment and Mark do, to compare them in an IF or a filter',
 			},
 		]),
 		sharedCollection(

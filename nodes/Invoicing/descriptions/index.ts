@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { declareOnce, type Shown } from './declare-once';
 import { getManyProperties } from './get-many';
 import { lineItemProperties } from './line-items';
+import { rateLimitsCollection } from './rate-limit-field';
 import { recordLocators } from './records';
 import { RESOURCE_SPECS } from '../spec/resources';
 import { operationProperty } from './routing';
@@ -48,6 +49,7 @@ export function propertiesOf(specs: readonly ResourceSpec[]): INodeProperties[] 
 		updateFieldsCollection(specs),
 		clearFieldsCollection(specs),
 		...getManyProperties(specs),
+		rateLimitsCollection(specs),
 	];
 }
 

@@ -51,13 +51,13 @@ export function lineItemProperties(resources: Resource[], creates: string[], upd
 						name: 'item',
 						values: [
 							{ displayName: 'Description', name: 'description', type: 'string', default: '', required: true },
-							{ displayName: 'Quantity', name: 'quantity', type: 'number', default: 1, typeOptions: { minValue: 0 } },
+							{ displayName: 'Quantity', name: 'quantity', type: 'number', default: 1 },
 							{
 								displayName: 'Rate',
 								name: 'rate',
 								type: 'number',
 								default: 0,
-								typeOptions: { minValue: 0, numberPrecision: 2 },
+								typeOptions: { numberPrecision: 2 },
 								description: 'Unit price',
 							},
 						],

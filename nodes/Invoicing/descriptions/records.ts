@@ -2,19 +2,20 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { recordLocator } from '../spec/common-fields';
 import { showFor } from './declare-once';
-import type { ResourceSpec } from '../spec/types';
+import type { RecordKey, ResourceSpec } from '../spec/types';
 
 /** Where an ID comes from, for people and AI agents alike. */
-const ID_HINT = (record: string) => `The ${record}: pick it from the list, or give its ID ("id" in the output of Create, Get or Get Many)`;
+const ID_HINT = (record: string, key?: RecordKey) =>
+	`The ${record}: pick it from the list, give its ID ("id" in the output of Create, Get or Get Many)${key ? `, or its ${key.noun} (${key.mode === 'number' ? 'By Number' : 'By E-mail'})` : ''}`;
 
 /** The record each operation `onRecord` acts on: one locator per resource. */
 export function recordLocators(specs: readonly ResourceSpec[]): INodeProperties[] {
 	return specs.flatMap((spec) => {
 		const operations = spec.operations.filter((operation) => operation.onRecord).map((operation) => operation.value);
 		if (operations.length === 0) return [];
-		const { param, label, searchMethod } = spec.record;
+		const { param, label, searchMethod, key } = spec.record;
 		return showFor([spec.value], operations, [
-			recordLocator({ name: param, displayName: label, searchMethod, description: ID_HINT(spec.displayName.toLowerCase()) }),
+			recordLocator({ name: param, displayName: label, searchMethod, key, description: ID_HINT(spec.displayName.toLowerCase(), key) }),
 		]);
 	});
 }

@@ -15,12 +15,14 @@ import {
 	shapeWrite,
 	type PostReceive,
 } from '../helpers/output/post-receive';
+import { resolveListFilters } from '../helpers/input/record-lookup';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
 import type { OperationSpec, ResourceSpec } from '../spec/types';
 
 /** The preSend steps an operation spec names by key, built for its resource. */
 export const PRE_SEND: Readonly<Record<string, (resource: Resource) => PreSend[]>> = {
 	none: (): PreSend[] => [],
+	list: (): PreSend[] => [resolveListFilters],
 	recordId: (resource: Resource) => [insertRecordId(resource)],
 	create: (resource: Resource) => [buildCreateRequest(resource)],
 	guardedCreate: (resource: Resource) => [buildGuardedCreate(asGuarded(resource))],

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { RecordField } from './types';
+import type { RecordField, RecordKey } from './types';
 
 /**
  * Shown under a By ID field holding a space, and in n8n's "node has issues" error when the workflow runs:
@@ -9,14 +9,21 @@ import type { RecordField } from './types';
 export const ID_HAS_SPACES =
 	'An ID has no spaces. To use a value from an earlier node, e.g. {{ $json.id }}, switch this field to Expression (hover over it: Fixed | Expression); otherwise remove the spaces.';
 
-/** A record chosen from a searchable list or given by ID. */
+/** A client is also known by its e-mail: the "By E-mail" mode of every client locator. */
+export const CLIENT_KEY: RecordKey = { mode: 'email', fields: ['email'], noun: 'e-mail', placeholder: 'e.g. billing@acme.example', caseless: true };
+
+const KEY_MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'By Number', email: 'By E-mail' };
+
+/** A record chosen from a searchable list, given by ID, or by its key (number, e-mail) when it has one. */
 export function recordLocator(options: {
 	name: string;
 	displayName: string;
 	searchMethod: string;
 	required?: boolean;
 	description?: string;
+	key?: RecordKey;
 }): INodeProperties {
+	const key = options.key;
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -43,13 +50,14 @@ export function recordLocator(options: {
 					},
 				],
 			},
+			...(key ? [{ displayName: KEY_MODE_NAMES[key.mode], name: key.mode, type: 'string' as const, placeholder: key.placeholder }] : []),
 		],
 	};
 }
 
 /** The client an invoice or estimate is issued to (create, Update Fields, Get Many filter). */
 export const documentClientLocator = (description: string, required = true): INodeProperties =>
-	recordLocator({ name: 'client', displayName: 'Client', searchMethod: 'searchClients', description, required });
+	recordLocator({ name: 'client', displayName: 'Client', searchMethod: 'searchClients', description, required, key: CLIENT_KEY });
 
 export const currencyField: INodeProperties = {
 	displayName: 'Currency',
@@ -87,7 +95,7 @@ export function documentRecordFields(): RecordField[] {
 				name: 'taxRate',
 				type: 'number',
 				default: 0,
-				typeOptions: { minValue: 0, numberPrecision: 2 },
+				typeOptions: { numberPrecision: 2 },
 				description: 'Percent applied to the sub-total, e.g. 7.5',
 			},
 			api: 'tax_rate',

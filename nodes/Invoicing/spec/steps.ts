@@ -7,6 +7,7 @@ import type { OperationEntry, OperationSpec, PreSendName, ResourceEntry, Resourc
  */
 export const STEP_FACTS: Readonly<Record<PreSendName, { guarded: boolean; onRecord: boolean }>> = {
 	none: { guarded: false, onRecord: false },
+	list: { guarded: false, onRecord: false },
 	create: { guarded: false, onRecord: false },
 	recordId: { guarded: false, onRecord: true },
 	update: { guarded: false, onRecord: true },

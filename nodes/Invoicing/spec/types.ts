@@ -38,6 +38,8 @@ export type FilterTest =
 	| { kind: 'contains'; fields: string[]; trim?: boolean }
 	/** The field holds exactly the filter's value. */
 	| { kind: 'equals'; field: string }
+	/** The record's text equals the value, both trimmed (first of `fields` set; `caseless`: without case), e.g. an invoice number. */
+	| { kind: 'sameText'; fields: string[]; caseless?: boolean }
 	/** The field holds the code, whatever its case (surrounding spaces dropped). */
 	| { kind: 'sameCode'; field: string }
 	/** The field holds the ID of the record chosen in the filter's locator. */
@@ -143,6 +145,21 @@ export interface OperationSpec {
 	properties?: INodeProperties[];
 }
 
+/**
+ * What people know a record by besides its id: an invoice's number, a client's e-mail. Its locators get a third
+ * mode (`number`: "By Number", `email`: "By E-mail") that the node resolves to the id with one list read per run.
+ */
+export interface RecordKey {
+	mode: 'number' | 'email';
+	/** Where list entries keep it, first set wins (estimates: `reference_no`, `estimate_no` in some answers). */
+	fields: string[];
+	/** The key in messages: "number", "e-mail". */
+	noun: string;
+	placeholder: string;
+	/** Compared without case (e-mail addresses). */
+	caseless: boolean;
+}
+
 /** An operation as a resource's spec entry writes it: what its step implies is derived (spec/steps.ts) unless it says otherwise. */
 export type OperationEntry = Omit<OperationSpec, 'guarded' | 'onRecord'> & Partial<Pick<OperationSpec, 'guarded' | 'onRecord'>>;
 
@@ -156,8 +173,8 @@ export interface ResourceSpec {
 	encoding: 'query' | 'form';
 	/** The key of the answer that holds the record (`data`, `invoice`, ...). */
 	envelope: string;
-	/** The record locator of the operations `onRecord`. */
-	record: { param: string; label: string; searchMethod: string };
+	/** The record locator of the operations `onRecord`; `key`: its third mode, the number or e-mail people know it by. */
+	record: { param: string; label: string; searchMethod: string; key?: RecordKey };
 	/**
 	 * Which fields tell one input row of a create from another in messages, first set wins: a client's
 	 * e-mail, else its name.

@@ -1,4 +1,5 @@
 import type { BookFigures } from '../book/book-rounds';
+import type { ByNumberFigures } from '../book/by-number-rounds';
 import type { ProfileSummary } from '../measure/cpu-profile';
 import type { Spread } from '../measure/stats';
 import type { Contender, ScenarioId } from '../scenarios';
@@ -53,5 +54,7 @@ export interface BenchFigures {
 	profile?: Record<'node' | 'http', ProfileSummary>;
 	/** The book-size scenario (one item per execution over books of 100 to 50,000 invoices). */
 	bookSize?: BookFigures;
+	/** Record Payment By Number against By ID, 100 items over a 10,000-invoice book. */
+	byNumber?: ByNumberFigures;
 	totalSeconds: number;
 }

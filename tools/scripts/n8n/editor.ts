@@ -4,12 +4,12 @@
  * Used by tools/scripts/start.ts and by the browser test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CACHE_ROOT, N8N_BIN, N8N_DIR, N8N_NODE_BIN, READY_MARKER } from './config';
-import { EXAMPLES_DIR, exampleFiles, readExample, setUpN8n } from './harness';
+import { copyExampleData, exampleFiles, readExample, setUpN8n } from './harness';
 import { n8nEnvironment } from './n8n-cli';
 import { withDataDir } from './workflows';
 import { step } from './progress';
@@ -71,7 +71,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
 	const filesRoot = join(home, 'n8n-files');
 	const dataDir = join(filesRoot, 'invoicing');
 	mkdirSync(dataDir, { recursive: true });
-	if (!existsSync(join(dataDir, 'invoices.csv'))) copyFileSync(join(EXAMPLES_DIR, 'data', 'invoices.csv'), join(dataDir, 'invoices.csv'));
+	copyExampleData(dataDir, { keepExisting: true });
 
 	const sandbox = await startSandbox({ port: sandboxPort, apiKey: DEMO_API_KEY, seed: 'demo', dataFile: join(home, 'demo-book.json') });
 	const env = {

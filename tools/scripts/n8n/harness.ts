@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,18 @@ export function readExample(fileName: string): WorkflowFile {
 
 export function exampleFiles(): string[] {
 	return readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.json')).sort();
+}
+
+/**
+ * The examples' input files (examples/data: the sheet of example 3, the bank export of example 7) copied into
+ * `dataDir`, where the examples read them; `keepExisting` leaves a file the user already has (npm start).
+ */
+export function copyExampleData(dataDir: string, options: { keepExisting?: boolean } = {}): void {
+	const source = join(EXAMPLES_DIR, 'data');
+	for (const name of readdirSync(source)) {
+		if (options.keepExisting && existsSync(join(dataDir, name))) continue;
+		copyFileSync(join(source, name), join(dataDir, name));
+	}
 }
 
 export interface N8nSetup {

@@ -105,10 +105,13 @@ export class N8nCli {
 	}
 }
 
-/** The output items (json) of one node in a run: its main output, or another (a tool node's is ai_tool). */
-export function nodeOutput(run: RunResult, nodeName: string, connection = 'main'): Array<Record<string, unknown>> {
+/**
+ * The output items (json) of one node in a run: its main output, or another (a tool node's is ai_tool); `output` 1
+ * is the error output under On Error = Continue (using error output).
+ */
+export function nodeOutput(run: RunResult, nodeName: string, connection = 'main', output = 0): Array<Record<string, unknown>> {
 	const task = run.data.resultData.runData[nodeName]?.[0];
 	if (!task) throw new Error(`Node "${nodeName}" did not run; ran: ${Object.keys(run.data.resultData.runData).join(', ')}`);
 	if (task.error) throw new Error(`Node "${nodeName}" failed: ${task.error.message}`);
-	return (task.data?.[connection]?.[0] ?? []).map((item) => item.json);
+	return (task.data?.[connection]?.[output] ?? []).map((item) => item.json);
 }

@@ -4,14 +4,14 @@ import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { SPEC_OF } from '../../spec/resources';
 import { inputError } from '../errors/item-errors';
-import { ENVELOPE, RECORD_ID } from '../input/field-specs';
-import { readRecordId } from '../input/parameters';
+import { ENVELOPE } from '../input/field-specs';
+import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
 import { createParams, paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
 import { readApi } from '../request/read-api';
 import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
-import { statusOnUpdate } from './payment-status';
+import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch, type GuardedWrite } from './write-guards';
@@ -82,7 +82,7 @@ async function withMatch(
  */
 export function buildGuardedCreate(resource: GuardedResource): PreSend {
 	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const params = createParams(this, resource);
+		const params = await resolveKeyedFields(this, options, createParams(this, resource));
 		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
 		if (ifExists === 'create') {
 			decide(this, { kind: 'create', resource });
@@ -109,17 +109,20 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 /** Create or Update: one match is updated (PUT), none is created, several are an error naming them. */
 export function buildUpsertRequest(resource: GuardedResource): PreSend {
 	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const params = createParams(this, resource);
+		const params = await resolveKeyedFields(this, options, createParams(this, resource));
 		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn, write);
 				return withParams(this, resource, options, params);
 			}
-			decide(this, { kind: 'update' }, endTurn);
 			const sent: ApiParams = { ...params };
+			let notApplied: StatusNotApplied | undefined;
 			for (const field of SPEC_OF[resource].fields) {
-				if (field.lifecycle === 'payment') sent[field.api] = statusOnUpdate(this, params[field.api], match[field.stored ?? field.api]);
+				if (field.lifecycle !== 'payment') continue;
+				sent[field.api] = statusOnUpdate(this, params[field.api], match[field.stored ?? field.api]);
+				notApplied ??= statusNotApplied(this, params[field.api], sent[field.api] as string | undefined);
 			}
+			decide(this, { kind: 'update', statusNotApplied: notApplied }, endTurn);
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
 		});
 	};
@@ -152,12 +155,13 @@ type Verdict = { skip: string } | { write: true; seen: string[] };
  */
 export function buildGuardedPayment(resource: GuardedResource): PreSend {
 	return async function guardedRecordPayment(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const id = readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		const target = readRecordTarget(this, resource);
 		const params = paymentParams(this);
 		const guards = this.getNodeParameter(PAYMENT_OPTIONS, {}) as IDataObject;
 		const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
 		const refuseOverpayment = guards.refuseOverpayment !== false;
 		const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
+		const id = await targetId(this, options, resource, target);
 		const send = () => withParams(this, resource, options, { id, ...params });
 		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
 		const key = `payment\u0000${id}`;
@@ -226,10 +230,10 @@ async function decideOnLook(
 /** Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. */
 export function buildGuardedSend(resource: GuardedResource): PreSend {
 	return async function guardedSend(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const { param, label } = RECORD_ID[resource];
-		const id = readRecordId(this, param, label);
+		const target = readRecordTarget(this, resource);
 		const params = sendParams(this);
 		const windowMinutes = Number((this.getNodeParameter(SEND_OPTIONS, {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
+		const id = await targetId(this, options, resource, target);
 		const url = `/${resource}/${encodeURIComponent(id)}`;
 		// the address: Email, else the e-mail of the record's client (read once, from the record's customer_id)
 		let email = String(params.email ?? '');

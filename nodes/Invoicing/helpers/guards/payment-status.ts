@@ -17,3 +17,28 @@ export function statusOnUpdate(ctx: IExecuteSingleFunctions, wanted: unknown, cu
 	if (mode === 'paidOnly' && given === 'Paid') return given;
 	return current;
 }
+
+/** A Payment Status that Create or Update did not apply to the existing invoice, and the status it kept. */
+export interface StatusNotApplied {
+	requested: string;
+	kept: string;
+	mode: StatusOnUpdate;
+}
+
+export function statusNotApplied(ctx: IExecuteSingleFunctions, wanted: unknown, sent: string | undefined): StatusNotApplied | undefined {
+	if (wanted === undefined || sent === undefined || String(wanted) === sent) return undefined;
+	return { requested: String(wanted), kept: sent, mode: ctx.getNodeParameter('existingPaymentStatus', 'paidOnly') as StatusOnUpdate };
+}
+
+const MODE_LABELS: Record<StatusOnUpdate, string> = { paidOnly: 'Mark Paid Only', keep: 'Keep Current', set: 'Set as Above' };
+
+/**
+ * The keys Create or Update adds to its item when it kept the invoice's status: the status asked for, and why
+ * it was not applied (additions only: `payment_status` stays the invoice's status).
+ */
+export function statusNotAppliedKeys(note: StatusNotApplied): { requested_payment_status: string; payment_status_note: string } {
+	return {
+		requested_payment_status: note.requested,
+		payment_status_note: `Payment Status "${note.requested}" was not applied: the invoice stays "${note.kept}" because "Payment Status of an Existing Invoice" is "${MODE_LABELS[note.mode]}". Set it to "Set as Above" to apply it.`,
+	};
+}

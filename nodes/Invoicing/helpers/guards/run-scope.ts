@@ -1,6 +1,7 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { loopScope } from '../../engine/item-loop';
+import { ItemMemory } from '../../engine/item-memory';
 
 /**
  * What the items of one node run (or batch) share, per the engine's item loop (engine/item-loop): one lookup
@@ -22,8 +23,15 @@ interface Turn {
 
 const POLL_MS = 25;
 
+/** The scope each item joined: an item that awaited a lookup (By Number) before taking its turn stays in its run. */
+const joined = new ItemMemory<RunScope>();
+
 export function runScope(ctx: IExecuteSingleFunctions): RunScope {
-	return loopScope<RunScope>(ctx, () => ({ lists: new Map(), turns: new Map(), clients: new Set() }));
+	const known = joined.get(ctx);
+	if (known) return known;
+	const scope = loopScope<RunScope>(ctx, () => ({ lists: new Map(), turns: new Map(), clients: new Set() }));
+	joined.set(ctx, scope);
+	return scope;
 }
 
 /** The list, fetched once per run and kept up to date with the records this run writes. */

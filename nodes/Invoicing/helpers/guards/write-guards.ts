@@ -8,12 +8,13 @@ import { ENVELOPE } from '../input/field-specs';
 import { readApi } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
 import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import type { StatusNotApplied } from './payment-status';
 import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
 	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[] }
-	| { kind: 'update' }
+	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
 	| { kind: 'write' }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
 	| { kind: 'skip'; message: string };
@@ -78,7 +79,8 @@ export function settleFailedWrite(ctx: IExecuteSingleFunctions, mayHaveArrived: 
  */
 export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): void {
 	const entry = pendingOf(ctx);
-	if (!entry) return;
+	// a 429 applied nothing and is not a write of unknown outcome; the item keeps its turn while it is sent again
+	if (!entry || response.statusCode === 429) return;
 	const { decision } = entry;
 	if (entry.write && outcomeUnknown(response.statusCode, response.body)) noteUnanswered(ctx, entry);
 	if (!entry.endTurn) return;

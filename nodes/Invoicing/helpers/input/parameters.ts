@@ -5,6 +5,7 @@ import { ACCEPTED_DATE_FORMS, toApiDate } from '../../../shared/dates';
 import { fieldError, inputError } from '../errors/item-errors';
 import { toCurrencyCode } from './currencies';
 import type { FieldSpec } from './field-specs';
+import { noteKeyedField } from './keyed-values';
 import { parseLineItems, type ItemsMode } from './line-items';
 
 function isLocator(value: unknown): value is INodeParameterResourceLocator {
@@ -25,6 +26,8 @@ function describeValue(value: unknown): string {
 export function toApiValue(ctx: IExecuteSingleFunctions, spec: FieldSpec, raw: unknown): string | number | undefined {
 	const value = isLocator(raw) ? raw.value : raw;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	// a locator given by key (a client By E-mail) is resolved to the id before sending (see record-lookup)
+	if (isLocator(raw) && raw.mode !== 'id' && raw.mode !== 'list') noteKeyedField(ctx, spec.api, spec.label, raw.mode);
 	switch (spec.kind) {
 		case 'number': {
 			const number = typeof value === 'number' ? value : Number(String(value).trim());

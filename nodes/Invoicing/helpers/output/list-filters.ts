@@ -52,6 +52,11 @@ function predicate({ editor, test }: FilterSpec, { filters: f, timeZone, today }
 		}
 		case 'equals':
 			return set ? (r) => r[test.field] === value : undefined;
+		case 'sameText': {
+			const fold = (v: unknown) => (test.caseless ? text(v).trim().toLowerCase() : text(v).trim());
+			const wanted = set ? fold(value) : '';
+			return wanted ? (r) => fold(r[test.fields.find((field) => r[field] !== undefined && r[field] !== null) ?? test.fields[0]]) === wanted : undefined;
+		}
 		case 'sameCode':
 			return set ? (r) => text(r[test.field]).toUpperCase() === text(value).trim().toUpperCase() : undefined;
 		case 'sameId': {

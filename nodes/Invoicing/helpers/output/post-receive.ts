@@ -5,11 +5,12 @@ import { listOf, recordFromAnswer as fromAnswer, withNumberNames } from '../../.
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
 import { apiFailure, fieldError, inputError } from '../errors/item-errors';
+import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { decisionOf, settleWrite } from '../guards/write-guards';
-import { RECORD_ID } from '../input/field-specs';
-import { readRecordId } from '../input/parameters';
+import { listFiltersOf, recordIdOf } from '../input/record-lookup';
+import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
 import { applyFilters, unreadableFilterDate } from './list-filters';
 import { SPEC_OF } from '../../spec/resources';
@@ -31,7 +32,9 @@ export async function handleApiErrors(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	const held = settleRoutedAnswer(this, response);
 	settleWrite(this, response);
+	if (held) throw new HeldRefusal(() => apiFailure(this, response.statusCode, response.body));
 	if (!isApiSuccess(response.statusCode, response.body)) throw apiFailure(this, response.statusCode, response.body);
 	return items;
 }
@@ -49,10 +52,14 @@ function wantsSimple(ctx: IExecuteSingleFunctions, resource: Resource): boolean 
 	return SIMPLE_FIELDS[resource] !== undefined && ctx.getNodeParameter('simplify', true) === true;
 }
 
+/** Amounts as numbers when "Amounts as Numbers" is on (off, and where the node has no such option: the service's text). */
+function amountsAsAsked(ctx: IExecuteSingleFunctions, resource: Resource, record: IDataObject): IDataObject {
+	return ctx.getNodeParameter('amountsAsNumbers', false) === true ? amountsAsNumbers(resource, record) : record;
+}
+
 /** Get and Get Many: the simple form when Simplify is on; amounts as numbers when asked (off: the service's text). */
 function asOutput(ctx: IExecuteSingleFunctions, resource: Resource, record: IDataObject): IDataObject {
-	const shown = wantsSimple(ctx, resource) ? simplifyRecord(resource, record) : record;
-	return ctx.getNodeParameter('amountsAsNumbers', false) === true ? amountsAsNumbers(resource, shown) : shown;
+	return amountsAsAsked(ctx, resource, wantsSimple(ctx, resource) ? simplifyRecord(resource, record) : record);
 }
 
 /** Get Many: one item per record, then the node's filters, then Return All / Limit. */
@@ -62,7 +69,7 @@ export function shapeList(resource: Resource): PostReceive {
 		const numberNames = SPEC_OF[resource].numberNames;
 		if (numberNames) records = records.map((record) => withNumberNames(record, numberNames));
 		const timeZone = this.getTimezone();
-		const filters = this.getNodeParameter('filters', {}) as IDataObject;
+		const filters = listFiltersOf(this);
 		const unreadable = unreadableFilterDate(filters, timeZone);
 		if (unreadable) {
 			throw fieldError(
@@ -84,7 +91,7 @@ export function shapeList(resource: Resource): PostReceive {
 /** Create of a record without a duplicate guard (expenses): the record, as Get gives it. */
 export function shapeRecord(resource: Resource): PostReceive {
 	return async function singleRecord(this: IExecuteSingleFunctions, _items, response) {
-		return toItems([completeRecord(resource, recordFromAnswer(resource, envelopeOf(response)))]);
+		return toItems([amountsAsAsked(this, resource, completeRecord(resource, recordFromAnswer(resource, envelopeOf(response))))]);
 	};
 }
 
@@ -104,7 +111,7 @@ async function updatedRecord(ctx: IExecuteSingleFunctions, resource: Resource, r
 /** Update: the record as Get gives it (same keys; Get lacks only the service's timestamps). */
 export function shapeUpdated(resource: Resource): PostReceive {
 	return async function changedRecord(this: IExecuteSingleFunctions, _items, response) {
-		return toItems([await updatedRecord(this, resource, response)]);
+		return toItems([amountsAsAsked(this, resource, await updatedRecord(this, resource, response))]);
 	};
 }
 
@@ -141,7 +148,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 			}
 		}
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
-		return [{ json: { ...item.json, action } }];
+		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
+		return [{ json: { ...amountsAsAsked(this, resource, item.json), action, ...kept } }];
 	};
 }
 
@@ -156,7 +164,7 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 		const body = envelopeOf(response);
 		const decision = decisionOf(this);
 		const skipped = decision?.kind === 'skip';
-		const id = readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		const id = recordIdOf(this, resource);
 		const result: IDataObject = skipped
 			? { success: true, id, skipped: true, message: decision.message }
 			: { success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) };
@@ -175,7 +183,7 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 export function shapeDeleted(resource: Resource): PostReceive {
 	return async function deletedRecord(this: IExecuteSingleFunctions, _items, response) {
 		const body = envelopeOf(response);
-		const id = typeof body.id === 'string' ? body.id : readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label);
+		const id = typeof body.id === 'string' ? body.id : recordIdOf(this, resource);
 		return toItems([{ deleted: true, id }]);
 	};
 }

@@ -3,9 +3,11 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import type { ApiParams, Resource } from '../../../shared/api-types';
 import { fieldError, inputError } from '../errors/item-errors';
 import { checkDueNotBeforeIssue } from '../input/due-date';
-import { CLEARABLE, ENCODING, RECORD_ID, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
+import { CLEARABLE, ENCODING, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
 import { encodeBracketForm } from '../input/form-encoding';
-import { readCollection, readLineItems, readRecordId, readRequired, toApiValue } from '../input/parameters';
+import { readCollection, readLineItems, readRequired, toApiValue } from '../input/parameters';
+import { readAmountPaid } from '../input/payment-amount';
+import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
 import { checkUrlLength } from '../input/request-size';
 import { readApi } from './read-api';
 
@@ -36,10 +38,10 @@ function urlWithId(options: IHttpRequestOptions, id: string): IHttpRequestOption
 	return { ...options, url: options.url.replace('{id}', encodeURIComponent(id)) };
 }
 
-/** The operation's record id into the URL; an empty id is refused before sending. */
+/** The operation's record id (given, or found by its number or e-mail) into the URL; an empty one is refused before sending. */
 export function insertRecordId(resource: Resource): PreSend {
 	return async function recordUrl(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		return urlWithId(options, readRecordId(this, RECORD_ID[resource].param, RECORD_ID[resource].label));
+		return urlWithId(options, await targetId(this, options, resource, readRecordTarget(this, resource)));
 	};
 }
 
@@ -57,7 +59,7 @@ export function createParams(ctx: IExecuteSingleFunctions, resource: Resource): 
 
 export function buildCreateRequest(resource: Resource): PreSend {
 	return async function createRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		return withParams(this, resource, options, createParams(this, resource));
+		return withParams(this, resource, options, await resolveKeyedFields(this, options, createParams(this, resource)));
 	};
 }
 
@@ -105,10 +107,9 @@ function refuseEmptyUpdateField(ctx: IExecuteSingleFunctions, resource: Resource
 
 export function buildUpdateRequest(resource: Resource): PreSend {
 	return async function updateRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const { param, label } = RECORD_ID[resource];
-		const id = readRecordId(this, param, label);
+		const target = readRecordTarget(this, resource);
 		const fields = RESOURCE_FIELDS[resource];
-		const params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional], (spec) =>
+		let params: ApiParams = readCollection(this, 'updateFields', [...fields.required, ...fields.optional], (spec) =>
 			refuseEmptyUpdateField(this, resource, spec),
 		);
 		if (fields.hasItems) params.items = readLineItems(this);
@@ -120,6 +121,8 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 				`Nothing to update: set at least one field under "Update Fields" or "Fields to Clear"${fields.hasItems ? ', or replace the line items' : ''}.`,
 			);
 		}
+		const id = await targetId(this, options, resource, target);
+		params = await resolveKeyedFields(this, options, params);
 		const missing = Object.keys(REQUIRED_ON_UPDATE[resource].from).filter((api) => params[api] === undefined);
 		if (missing.length > 0) {
 			const current = await currentValues(this, resource, id, options);
@@ -142,10 +145,8 @@ export function sendParams(ctx: IExecuteSingleFunctions): ApiParams {
 
 /** What Record Payment sends besides the invoice id. */
 export function paymentParams(ctx: IExecuteSingleFunctions): ApiParams {
-	const params = readRequired(ctx, [
-		{ param: 'paymentDate', api: 'payment_date', label: 'Payment Date', kind: 'date' },
-		{ param: 'amountPaid', api: 'amount_paid', label: 'Amount Paid', kind: 'number' },
-	]);
+	const params = readRequired(ctx, [{ param: 'paymentDate', api: 'payment_date', label: 'Payment Date', kind: 'date' }]);
+	params.amount_paid = readAmountPaid(ctx);
 	const extra = readCollection(ctx, 'paymentFields', [{ param: 'paymentMethod', api: 'payment_method', label: 'Payment Method', kind: 'text' }]);
 	return { ...params, ...extra };
 }

@@ -4,6 +4,7 @@ import { ItemMemory } from '../../engine/item-memory';
 import { requestApi } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { failureLabel, operationLabel } from '../errors/failure-labels';
+import { notAnIdHints } from '../input/keyed-values';
 
 /** Every answer of the reads one item made, by URL: a later step of the same item may reuse one. */
 const readsOfItem = new ItemMemory<Map<string, ApiEnvelope>>();
@@ -21,6 +22,7 @@ async function read(ctx: IExecuteSingleFunctions, url: string, action: string, o
 		url,
 		timeoutMs: options?.timeout,
 		itemIndex: ctx.getItemIndex(),
+		hints: notAnIdHints(ctx),
 	});
 	const reads = readsOfItem.get(ctx) ?? new Map<string, ApiEnvelope>();
 	reads.set(url, body);

@@ -1,10 +1,11 @@
 import { NodeApiError, NodeOperationError, type INodeExecutionData, type JsonObject } from 'n8n-workflow';
 
-import { engineRequest, type MiddlewareContext, type RoutedRequest } from '../../engine/request-middleware';
+import type { MiddlewareContext, RoutedRequest } from '../../engine/request-middleware';
 import { DEFAULT_TIMEOUT_MS } from '../../../shared/api-request';
 import { mayHaveArrived, transportError } from '../../../shared/transport-errors';
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
 import { settleFailedWrite } from '../guards/write-guards';
+import { routeWithinRateLimits } from './rate-limit';
 
 /**
  * The request middleware of every operation (engine/request-middleware): sends the operation's request
@@ -16,8 +17,10 @@ export async function sendNamingTransportErrors(
 	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
 	try {
-		return await engineRequest(this, requestData);
+		return await routeWithinRateLimits(this, requestData);
 	} catch (error) {
+		// a 429 applied nothing: the next item on the key may go (the guards kept its turn while it was sent again)
+		if (error instanceof NodeApiError && error.httpCode === '429') settleFailedWrite(this, false);
 		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
 		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
 		// an answer (any HTTP status) was seen by handleApiErrors already: only a failure without one is left

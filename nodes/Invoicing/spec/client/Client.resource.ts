@@ -1,3 +1,4 @@
+import { CLIENT_KEY } from '../common-fields';
 import type { ResourceEntry } from '../types';
 import { guardOptionsField, ifExistsField } from '../guard-fields';
 import { clientFilters, clientNameField, clientOptionalFields } from './fields';
@@ -10,7 +11,7 @@ export const clientResource: ResourceEntry = {
 	plural: 'Clients',
 	encoding: 'query',
 	envelope: 'data',
-	record: { param: 'clientId', label: 'Client', searchMethod: 'searchClients' },
+	record: { param: 'clientId', label: 'Client', searchMethod: 'searchClients', key: CLIENT_KEY },
 	createdRowKey: ['email', 'names'],
 	fields: [
 		{ editor: clientNameField, api: 'names', kind: 'text', role: 'required', stored: 'names' },

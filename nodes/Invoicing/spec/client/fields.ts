@@ -20,6 +20,17 @@ export const clientOptionalFields: INodeProperties[] = [
 export const clientFilters: FilterSpec[] = [
 	{
 		editor: {
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Only the clients with exactly this email (spaces around it and case ignored)',
+		},
+		test: { kind: 'sameText', fields: ['email'], caseless: true },
+	},
+	{
+		editor: {
 			displayName: 'Search',
 			name: 'search',
 			type: 'string',

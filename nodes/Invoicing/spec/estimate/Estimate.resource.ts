@@ -10,7 +10,12 @@ export const estimateResource: ResourceEntry = {
 	plural: 'Estimates',
 	encoding: 'form',
 	envelope: 'estimate',
-	record: { param: 'estimateId', label: 'Estimate', searchMethod: 'searchEstimates' },
+	record: {
+		param: 'estimateId',
+		label: 'Estimate',
+		searchMethod: 'searchEstimates',
+		key: { mode: 'number', fields: ['reference_no', 'estimate_no'], noun: 'number', placeholder: 'e.g. EST-2001', caseless: false },
+	},
 	createdRowKey: ['estimateNo'],
 	fields: [
 		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', role: 'required', stored: 'customer_id' },
@@ -77,7 +82,7 @@ export const estimateResource: ResourceEntry = {
 			description: 'List estimates, optionally by acceptance or client',
 			method: 'GET',
 			path: '/estimate/all',
-			preSend: 'none',
+			preSend: 'list',
 			postReceive: 'list',
 			repeat: 'read',
 			form: 'list',

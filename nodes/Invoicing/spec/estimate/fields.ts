@@ -23,4 +23,8 @@ export const acceptedField: INodeProperties = {
 export const estimateFilters: FilterSpec[] = [
 	{ editor: { ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' }, test: { kind: 'equals', field: 'accepted' } },
 	{ editor: documentClientLocator('Only records of this client', false), test: { kind: 'sameId', field: 'customer_id' } },
+	{
+		editor: { ...estimateNumberField, description: 'Only the estimate with exactly this number (spaces around it ignored)' },
+		test: { kind: 'sameText', fields: ['reference_no', 'estimate_no'] },
+	},
 ];

@@ -8,7 +8,7 @@ export const amountField: INodeProperties = {
 	name: 'amount',
 	type: 'number',
 	default: 0,
-	typeOptions: { minValue: 0, numberPrecision: 2 },
+	typeOptions: { numberPrecision: 2 },
 };
 
 export const expenseDescriptionField: INodeProperties = { displayName: 'Description', name: 'description', type: 'string', default: '' };

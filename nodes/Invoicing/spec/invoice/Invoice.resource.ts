@@ -11,7 +11,12 @@ export const invoiceResource: ResourceEntry = {
 	plural: 'Invoices',
 	encoding: 'form',
 	envelope: 'invoice',
-	record: { param: 'invoiceId', label: 'Invoice', searchMethod: 'searchInvoices' },
+	record: {
+		param: 'invoiceId',
+		label: 'Invoice',
+		searchMethod: 'searchInvoices',
+		key: { mode: 'number', fields: ['invoice_no'], noun: 'number', placeholder: 'e.g. INV-1002', caseless: false },
+	},
 	createdRowKey: ['invoiceNo'],
 	fields: [
 		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', role: 'required', stored: 'customer_id' },
@@ -89,7 +94,7 @@ export const invoiceResource: ResourceEntry = {
 			description: 'List invoices, optionally by status, client, dates or overdue only',
 			method: 'GET',
 			path: '/invoice/all',
-			preSend: 'none',
+			preSend: 'list',
 			postReceive: 'list',
 			repeat: 'read',
 			form: 'list',

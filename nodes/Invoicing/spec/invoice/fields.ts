@@ -47,5 +47,9 @@ export const invoiceFilters: FilterSpec[] = [
 		},
 		test: { kind: 'overdue', status: 'payment_status', open: 'Not Paid', due: 'due_date' },
 	},
+	{
+		editor: { ...invoiceNumberField, description: 'Only the invoice with exactly this number (spaces around it ignored)' },
+		test: { kind: 'sameText', fields: ['invoice_no'] },
+	},
 	{ editor: { ...paymentStatusField, description: 'Only invoices with this payment status' }, test: { kind: 'equals', field: 'payment_status' } },
 ];

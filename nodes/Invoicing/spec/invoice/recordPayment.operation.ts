@@ -12,7 +12,8 @@ export const recordPaymentFields: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 0,
-		typeOptions: { minValue: 0, numberPrecision: 2 },
+		// no minValue: the editor would flip or clamp -50; the node refuses it with its own message
+		typeOptions: { numberPrecision: 2 },
 	},
 	{
 		displayName: 'Additional Fields',

@@ -1,0 +1,166 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeParameterResourceLocator } from 'n8n-workflow';
+
+import { listOf } from '../../../shared/api-answers';
+import type { ApiParams, Resource } from '../../../shared/api-types';
+import { SPEC_OF } from '../../spec/resources';
+import type { RecordKey } from '../../spec/types';
+import { inputError } from '../errors/item-errors';
+import { runScope, sharedList, type RunScope } from '../guards/run-scope';
+import { readApi } from '../request/read-api';
+import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
+import { readRecordId } from './parameters';
+
+/** The modes of a key as the editor names them. */
+const MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'By Number', email: 'By E-mail' };
+
+/** Every locator field of a form (kind `locator`) picks a client. */
+const LOCATOR_FIELD_RESOURCE: Resource = 'client';
+
+function isLocator(value: unknown): value is INodeParameterResourceLocator {
+	return typeof value === 'object' && value !== null && (value as INodeParameterResourceLocator).__rl === true;
+}
+
+const text = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '');
+
+const keyOf = (resource: Resource): RecordKey | undefined => SPEC_OF[resource].record.key;
+
+/** A record's key as compared: trimmed; e-mails without case. */
+function normalized(key: RecordKey, value: unknown): string {
+	const plain = text(value);
+	return key.caseless ? plain.toLowerCase() : plain;
+}
+
+function recordKeyValue(key: RecordKey, record: IDataObject): string {
+	for (const field of key.fields) if (record[field] !== undefined && record[field] !== null) return text(record[field]);
+	return '';
+}
+
+/** A run's list by key, built once per list (again when the run added records to it: the guards push what they create). */
+const indexes = new WeakMap<IDataObject[], { size: number; byKey: Map<string, IDataObject[]> }>();
+
+function recordsWithKey(list: IDataObject[], key: RecordKey, wanted: string): IDataObject[] {
+	let index = indexes.get(list);
+	if (!index || index.size !== list.length) {
+		const byKey = new Map<string, IDataObject[]>();
+		for (const record of list) {
+			const value = normalized(key, recordKeyValue(key, record));
+			byKey.set(value, [...(byKey.get(value) ?? []), record]);
+		}
+		index = { size: list.length, byKey };
+		indexes.set(list, index);
+	}
+	return index.byKey.get(wanted) ?? [];
+}
+
+/** "id 17 (client "Acme", id 3)" for a document, "id 3 ("Acme")" for a client: what tells two matches apart. */
+function describeMatch(resource: Resource, record: IDataObject): string {
+	if (resource === 'client') return `id ${text(record.id)} ("${text(record.names)}")`;
+	return `id ${text(record.id)} (client "${text(record.customer_name)}", id ${text(record.customer_id)})`;
+}
+
+/**
+ * The id of the one record whose key is `value`: the whole list read once per run and shared by its items
+ * (the same read the guards share), then an exact match after trimming (e-mails without case). None, or
+ * more than one, is an error naming them; nothing is ever guessed.
+ */
+async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: IHttpRequestOptions, resource: Resource, value: string): Promise<string> {
+	const key = keyOf(resource) as RecordKey;
+	const list = await sharedList(scope, resource, async () => listOf(await readApi(ctx, options, `/${resource}/all`), 'data'));
+	const matches = recordsWithKey(list, key, normalized(key, value));
+	if (matches.length === 0) {
+		throw inputError(
+			ctx,
+			`No ${resource} has the ${key.noun} "${value}"`,
+			`Nothing was sent for this item. ${MODE_NAMES[key.mode]} matches the ${key.noun} exactly (spaces around it ignored${key.caseless ? ', without case' : ''}): check it, or pick the ${resource} from the list.`,
+		);
+	}
+	if (matches.length > 1) {
+		throw inputError(
+			ctx,
+			`${matches.length} ${resource}s have the ${key.noun} "${value}": ${matches.map((m) => describeMatch(resource, m)).join(' and ')}`,
+			'Nothing was sent for this item. The node never guesses which one you mean: pick the record from the list or give its ID.',
+		);
+	}
+	return text(matches[0].id);
+}
+
+/**
+ * Reads the item's record locator (once: each read evaluates its expression) and joins the item to its run.
+ * Call at the start of the pre-send, before any await; an empty value is refused.
+ */
+export function readRecordTarget(ctx: IExecuteSingleFunctions, resource: Resource): RecordTarget {
+	runScope(ctx);
+	const { param, label, key } = SPEC_OF[resource].record;
+	const raw = ctx.getNodeParameter(param, '') as unknown;
+	const mode = isLocator(raw) ? raw.mode : 'id';
+	const value = text(isLocator(raw) ? raw.value : raw);
+	const byKey = key !== undefined && mode === key.mode;
+	if (value === '') {
+		throw inputError(ctx, byKey ? `"${label}" is empty: enter the ${resource} ${key.noun}.` : `"${label}" is empty: choose a record from the list or enter its ID.`);
+	}
+	const target: RecordTarget = {
+		noun: resource,
+		label,
+		mode,
+		value,
+		key: key ? { mode: key.mode, modeName: MODE_NAMES[key.mode], noun: key.noun } : undefined,
+		id: byKey ? undefined : value,
+	};
+	rememberTarget(ctx, target);
+	return target;
+}
+
+/** The target's record id: as given, or resolved from its number or e-mail (one list read per run). */
+export async function targetId(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: Resource, target: RecordTarget): Promise<string> {
+	target.id ??= await idByKey(ctx, runScope(ctx), options, resource, target.value);
+	return target.id;
+}
+
+/** The record id the item's request went to, for its answer's steps (no second evaluation of the locator). */
+export function recordIdOf(ctx: IExecuteSingleFunctions, resource: Resource): string {
+	const { param, label } = SPEC_OF[resource].record;
+	return targetOf(ctx)?.id ?? readRecordId(ctx, param, label);
+}
+
+/**
+ * The locator fields of a form given by key (a client By E-mail) replaced by the record's id. Call right
+ * after reading the form, before any await.
+ */
+export async function resolveKeyedFields(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, params: ApiParams): Promise<ApiParams> {
+	const scope = runScope(ctx);
+	const resolved: ApiParams = { ...params };
+	for (const [api, { mode }] of keyedFieldsOf(ctx)) {
+		const value = params[api];
+		if (value === undefined || mode !== keyOf(LOCATOR_FIELD_RESOURCE)?.mode) continue;
+		resolved[api] = await idByKey(ctx, scope, options, LOCATOR_FIELD_RESOURCE, String(value));
+	}
+	return resolved;
+}
+
+/**
+ * Get Many's Filters, read once; a Client filter given By E-mail becomes the client's id before the list is
+ * read (an unknown e-mail fails the item instead of returning an empty list).
+ */
+export async function readListFilters(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IDataObject> {
+	const scope = runScope(ctx);
+	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const client = filters.client;
+	const key = keyOf(LOCATOR_FIELD_RESOURCE);
+	let resolved = filters;
+	if (isLocator(client) && key && client.mode === key.mode && text(client.value) !== '') {
+		resolved = { ...filters, client: await idByKey(ctx, scope, options, LOCATOR_FIELD_RESOURCE, text(client.value)) };
+	}
+	rememberFilters(ctx, resolved);
+	return resolved;
+}
+
+/** The filters the pre-send read (with the client resolved), else read now (operations without that pre-send). */
+export function listFiltersOf(ctx: IExecuteSingleFunctions): IDataObject {
+	return filtersOf(ctx) ?? (ctx.getNodeParameter('filters', {}) as IDataObject);
+}
+
+/** Get Many's pre-send: resolves the filters (see readListFilters); the request itself is unchanged. */
+export async function resolveListFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	await readListFilters(this, options);
+	return options;
+}

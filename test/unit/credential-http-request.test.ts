@@ -1,0 +1,45 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import { InvoicingApi } from '../../credentials/InvoicingApi.credentials';
+
+/**
+ * The credential in n8n's HTTP Request node (Authentication: Predefined Credential Type, Credential Type:
+ * Invoicing API): n8n hands `authenticate` the node's own request options, whose full URL is in `uri`.
+ */
+const credential = new InvoicingApi();
+const credentials = { baseUrl: 'https://invoicing.example.com/v1/', apiKey: 'k-123', headerName: 'Authorization' };
+const authenticate = (options: Record<string, unknown>) => credential.authenticate(credentials, options as unknown as IHttpRequestOptions);
+
+describe('the Invoicing credential in the HTTP Request node', () => {
+	test('a URL under the Base URL: the key in its header, the Base URL as baseURL, the URL as given', async () => {
+		const options = { method: 'GET', uri: 'https://invoicing.example.com/v1/invoice/all', headers: { accept: 'application/json' } };
+		expect(await authenticate(options)).toEqual({
+			...options,
+			baseURL: 'https://invoicing.example.com/v1',
+			headers: { accept: 'application/json', Authorization: 'Bearer k-123' },
+		});
+	});
+
+	test.each([
+		['another host', 'https://elsewhere.example/v1/invoice/all'],
+		['another path of the same host', 'https://invoicing.example.com/v10/invoice/all'],
+		['the host without the Base URL\'s path', 'https://invoicing.example.com/invoice/all'],
+		['http instead of https', 'http://invoicing.example.com/v1/invoice/all'],
+	])('a URL outside the Base URL (%s): refused, the key is not added', async (_case, uri) => {
+		await expect(authenticate({ method: 'GET', uri })).rejects.toThrow(
+			`The Invoicing credential sends its key only to its Base URL (https://invoicing.example.com/v1), not to "${uri}"`,
+		);
+		await expect(authenticate({ method: 'GET', uri })).rejects.toMatchObject({
+			description: "In the HTTP Request node, start the URL with the credential's Base URL, e.g. https://invoicing.example.com/v1/invoice/all, or edit the credential's Base URL.",
+		});
+	});
+
+	test('the nodes\' own requests (a path the Base URL completes) are unchanged in kind', async () => {
+		expect(await authenticate({ method: 'GET', url: '/invoice/all' })).toEqual({
+			method: 'GET',
+			url: '/invoice/all',
+			baseURL: 'https://invoicing.example.com/v1',
+			headers: { Authorization: 'Bearer k-123' },
+		});
+	});
+});
