@@ -109,17 +109,10 @@ test('the nodes panel finds the node by what people type ("invoice", "record pay
 		const actions = creator.locator('[data-test-id="item-iterator-item"]');
 		const action = actions.filter({ hasText: 'Record payment on invoice' }).first();
 		await action.waitFor();
-		// the node's actions open in a view of their own with an empty search (n8n does not carry the panel's
-		// search over): every action is listed; the view's own search narrows them
-		const listedBefore = await actions.count();
+		// the node's actions open in a view of their own (n8n does not carry the panel's search over, and 2.40.7's view
+		// has no search of its own): every action is listed, Record Payment among them
 		await shot('4-panel-action-record-payment');
 		expect(await action.innerText()).toContain('Record payment on invoice');
-		await creator.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first().fill('record payment');
-		for (let tries = 0; tries < 40 && (await actions.count()) >= listedBefore; tries++) await page.waitForTimeout(250);
-		await shot('4b-panel-actions-search-record-payment');
-		const narrowed = await actions.allInnerTexts();
-		expect(narrowed.length).toBeLessThan(listedBefore);
-		expect(narrowed[0]).toContain('Record payment on invoice');
 		await page.keyboard.press('Escape');
 	});
 });
@@ -222,33 +215,6 @@ test('date fields pick a day, Issue Date before Due Date (screenshot for the rec
 	});
 });
 
-test('Record Payment\'s Amount Paid keeps -50 as typed; the run refuses it with the node\'s message, nothing recorded', async () => {
-	await scenario('negative-amount', async () => {
-		await openExample();
-		const ndv = await openNode('Record Payment');
-		const field = ndv.locator('[data-test-id="parameter-input-amountPaid"]');
-		await field.hover();
-		await ndv.locator('[data-test-id="amountPaid-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
-		const input = field.locator('input').first();
-		await input.click();
-		await input.fill('-50');
-		await ndv.locator('[data-test-id="node-parameters"]').first().click({ position: { x: 5, y: 5 } }).catch(() => undefined);
-		await shot('14-amount-paid-minus-50');
-		// no minimum on the field: the editor keeps the sign (it used to turn -50 into 50.00)
-		expect(await input.inputValue()).toMatch(/^-50(\.0+)?$/);
-
-		const paymentsBefore = editor.sandbox.state().invoices.flatMap((i) => i.payments).length;
-		await ndv.locator('[data-test-id="node-execute-button"]').click();
-		const message = ndv.getByText('"Amount Paid" must be more than 0, got -50').first();
-		await message.waitFor();
-		await shot('15-amount-paid-refused');
-		expect(await ndv.innerText()).toContain('"Amount Paid" must be more than 0, got -50: enter the amount received, e.g. 50');
-		const payments = editor.sandbox.state().invoices.flatMap((i) => i.payments);
-		expect(payments.some((p) => p.amount < 0)).toBe(false);
-		expect(payments).toHaveLength(paymentsBefore);
-	});
-});
-
 test('By Number: the Invoice of "Get Invoice" switched to By Number, INV-1002 typed, the step shows that invoice', async () => {
 	const target = editor.sandbox.state().invoices.find((invoice) => invoice.invoice_no === 'INV-1002');
 	if (!target) throw new Error('the demo data has no INV-1002');
@@ -279,5 +245,32 @@ test('By Number: the Invoice of "Get Invoice" switched to By Number, INV-1002 ty
 		// the number was looked up in one read of the list, then the invoice with that id was fetched once
 		const reads = editor.sandbox.requests().filter((r) => r.method === 'GET' && (r.path === '/v1/invoice/all' || r.path === `/v1/invoice/${target.id}`));
 		expect(reads.map((r) => r.path)).toEqual(['/v1/invoice/all', `/v1/invoice/${target.id}`]);
+	});
+});
+
+test('Record Payment\'s Amount Paid keeps -50 as typed; the run refuses it with the node\'s message, nothing recorded', async () => {
+	await scenario('negative-amount', async () => {
+		await openExample();
+		const ndv = await openNode('Record Payment');
+		const field = ndv.locator('[data-test-id="parameter-input-amountPaid"]');
+		await field.hover();
+		await ndv.locator('[data-test-id="amountPaid-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
+		const input = field.locator('input').first();
+		await input.click();
+		await input.fill('-50');
+		await ndv.locator('[data-test-id="node-parameters"]').first().click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+		await shot('14-amount-paid-minus-50');
+		// no minimum on the field: the editor keeps the sign (it used to turn -50 into 50.00)
+		expect(await input.inputValue()).toMatch(/^-50(\.0+)?$/);
+
+		const paymentsBefore = editor.sandbox.state().invoices.flatMap((i) => i.payments).length;
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		const message = ndv.getByText('"Amount Paid" must be more than 0, got -50').first();
+		await message.waitFor();
+		await shot('15-amount-paid-refused');
+		expect(await ndv.innerText()).toContain('"Amount Paid" must be more than 0, got -50: enter the amount received, e.g. 50');
+		const payments = editor.sandbox.state().invoices.flatMap((i) => i.payments);
+		expect(payments.some((p) => p.amount < 0)).toBe(false);
+		expect(payments).toHaveLength(paymentsBefore);
 	});
 });
