@@ -60,11 +60,13 @@ export class InvoicingApi implements ICredentialType {
 	 * A function, not a generic `authenticate` nor a `requestDefaults.baseURL` expression: n8n evaluates those
 	 * as expressions for every request (two for the header, two for the base URL), most of the node's own
 	 * cost per item. Here the Base URL (checked: it must end in /v1) goes to every request that has none,
-	 * and the key, when there is one, to its header. n8n lists a credential type with `authenticate` (a function
-	 * is served to the editor as `{}`) under the HTTP Request node's Predefined Credential Type; a full URL from
-	 * there must lie under the Base URL (see key-scope).
+	 * and the key, when there is one, to its header. n8n lists a credential type with `authenticate` under the
+	 * HTTP Request node's Predefined Credential Type; a full URL from there must lie under the Base URL (see
+	 * key-scope). An own property, not a method: n8n's loader copies the type's own properties
+	 * (`{ ...credential }`) before serving it to the editor, which then sees a function as `{}`; a method on the
+	 * prototype is not copied, and the editor would not list the type (measured on 2.40.7).
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	authenticate = async (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> => {
 		const baseURL = requestOptions.baseURL ?? serviceBaseUrl(credentials.baseUrl);
 		// n8n's HTTP Request node passes its own options, whose full URL is in `uri`
 		const requested = requestOptions.url ?? (requestOptions as { uri?: unknown }).uri;
@@ -75,7 +77,7 @@ export class InvoicingApi implements ICredentialType {
 		const header = (typeof credentials.headerName === 'string' ? credentials.headerName.trim() : '') || 'Authorization';
 		const value = header.toLowerCase() === 'authorization' ? `Bearer ${key}` : key;
 		return { ...requestOptions, baseURL, headers: { ...requestOptions.headers, [header]: value } };
-	}
+	};
 
 	// n8n shows a rule's message when the test request answers its status code (otherwise only the status text,
 	// e.g. "Not Found"): each one names the fix.

@@ -43,3 +43,15 @@ describe('the Invoicing credential in the HTTP Request node', () => {
 		});
 	});
 });
+
+describe('what the editor is served of the credential type', () => {
+	test('authenticate survives the loader\'s copy of the type ({ ...credential }): the HTTP Request node lists the type', () => {
+		// n8n's loader serves `{ ...credential }` through a toJSON that turns a function `authenticate` into {}: a
+		// method on the prototype would not be copied, and the editor would not offer the type
+		const served = JSON.parse(
+			JSON.stringify({ ...credential }, (key, value: unknown) => (key === 'authenticate' && typeof value === 'function' ? {} : value)),
+		) as Record<string, unknown>;
+		expect(served.authenticate).toEqual({});
+		expect(Object.keys(credential)).toContain('authenticate');
+	});
+});
