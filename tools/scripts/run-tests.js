@@ -3,7 +3,8 @@
 // outside the repository, before any suite, so no test's time budget includes an install), a typecheck (ts-jest
 // only transpiles), the fast suite (unit, description, sandbox contract, engine, lint), the end-to-end suite inside
 // real n8n, the compatibility step (the examples, the error check, the trigger and the AI agent on each other n8n
-// version of tools/scripts/n8n/versions.json), then the queue-mode suite (n8n main + workers, Redis, Postgres).
+// version of tools/scripts/n8n/versions.json, then the engine facts on that version's n8n-core), then the
+// queue-mode suite (n8n main + workers, Redis, Postgres).
 // Ends with one plain line "tests: N passed, N failed" over all of them.
 // Usage: node tools/scripts/run-tests.js [--fast-only]
 'use strict';
@@ -71,6 +72,7 @@ if (n8n && n8n.failed === 0) {
 	suites.push(runSuite('end-to-end', ['-c', 'jest.e2e.config.js', '--runInBand']));
 	for (const version of versions.compat) {
 		suites.push(runSuite(`compatibility n8n ${version}`, ['-c', 'jest.compat.config.js', '--runInBand'], { INVOICING_N8N_VERSION: version }));
+		suites.push(runSuite(`engine facts on n8n ${version}`, ['-c', 'jest.engine-compat.config.js'], { INVOICING_N8N_VERSION: version }));
 	}
 	// last: n8n in queue mode (Postgres, Redis installed with apt-get when missing, main + 2 workers, about 6.5 minutes)
 	suites.push(runSuite('queue-mode', ['-c', 'jest.queue.config.js', '--runInBand']));
