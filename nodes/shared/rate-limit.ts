@@ -41,5 +41,6 @@ export function gateOf(ctx: Context): RateGate {
 export function waitNote(wait: RateLimitWait | undefined, budgetMs: number): string | undefined {
 	if (!wait) return undefined;
 	const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
-	return `Refused ${wait.refusals} times in ${seconds(wait.waitedMs)}; the node waits at most ${seconds(budgetMs)} in all.`;
+	const times = wait.refusals === 1 ? '1 time' : `${wait.refusals} times`;
+	return `Refused ${times} in ${seconds(wait.waitedMs)}; the node waits at most ${seconds(budgetMs)} in all.`;
 }
