@@ -35,6 +35,7 @@ async function searchRecords(ctx: ILoadOptionsFunctions, target: SearchTarget, f
 		baseURL: await credentialBaseUrl(ctx),
 		url: `/${target.value}/all`,
 		timeoutHint: TIMEOUT_HINT,
+		hints: { 429: 'The service is rate limiting: open the list again in a moment, or enter the record By ID.' },
 	});
 	const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	const needle = (filter ?? '').trim().toLowerCase();

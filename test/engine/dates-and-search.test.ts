@@ -78,6 +78,15 @@ describe('dates and list search through the n8n engine (demo book, real clock)',
 		});
 	});
 
+	test('list search refused by a rate limit says what to do in the editor (not the Batching of a run)', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: 'Slow down.', path: '/v1/client/all', method: 'GET', retryAfter: '3600' });
+		await expect(searchList('searchClients', { baseUrl: ctx.sandbox.url, apiKey: API_KEY })).rejects.toMatchObject({
+			message: 'List Clients failed (HTTP 429): Slow down.',
+			description: expect.stringMatching(/^The service is rate limiting: open the list again in a moment, or enter the record By ID\. Refused 1 time in [0-9.]+ s; the node waits at most 300 s in all\.$/),
+			httpCode: '429',
+		});
+	});
+
 	test('list search refuses a Base URL without /v1 before sending, as the trigger and the credential do', async () => {
 		const base = ctx.sandbox.url.replace(/\/v1$/, '');
 		ctx.sandbox.clearRequests();
