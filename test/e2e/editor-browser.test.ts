@@ -80,6 +80,19 @@ async function openNode(name: string): Promise<Locator> {
 	return ndv;
 }
 
+/** Get Invoice's Invoice picker set to Fixed, in the mode given (`id`, `number`), and `value` typed in; its input. */
+async function typeInvoiceIdFixed(ndv: Locator, mode: 'id' | 'number', value: string): Promise<Locator> {
+	const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
+	await picker.hover();
+	await ndv.locator('[data-test-id="invoiceId-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
+	await picker.locator('[data-test-id="rlc-mode-selector"]').click();
+	await page.locator(`[data-test-id="mode-${mode}"]`).click();
+	const input = picker.locator('[data-test-id="rlc-input"]');
+	await input.click();
+	await input.fill(value);
+	return input;
+}
+
 test('the nodes panel finds the node by what people type ("invoice", "record payment") and lists the action', async () => {
 	await scenario('panel-search', async () => {
 		await openExample();
@@ -162,15 +175,8 @@ test('an expression typed into a Fixed "By ID" field: the editor says to switch 
 	await scenario('id-validation', async () => {
 		await openExample();
 		const ndv = await openNode('Get Invoice');
-		const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
-		await picker.hover();
-		await ndv.locator('[data-test-id="invoiceId-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
 		// an earlier scenario may have left the picker on From List (n8n saves the workflow by itself)
-		await picker.locator('[data-test-id="rlc-mode-selector"]').click();
-		await page.locator('[data-test-id="mode-id"]').click();
-		const input = picker.locator('[data-test-id="rlc-input"]');
-		await input.click();
-		await input.fill('{{ $json.id');
+		await typeInvoiceIdFixed(ndv, 'id', '{{ $json.id');
 		await ndv.locator('[data-test-id="node-parameters"]').first().click({ position: { x: 5, y: 5 } }).catch(() => undefined);
 		const issues = ndv.locator('[data-test-id="parameter-issues"]').first();
 		await issues.waitFor();
@@ -221,14 +227,7 @@ test('By Number: the Invoice of "Get Invoice" switched to By Number, INV-1002 ty
 	await scenario('by-number', async () => {
 		await openExample();
 		const ndv = await openNode('Get Invoice');
-		const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
-		await picker.hover();
-		await ndv.locator('[data-test-id="invoiceId-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
-		await picker.locator('[data-test-id="rlc-mode-selector"]').click();
-		await page.locator('[data-test-id="mode-number"]').click();
-		const input = picker.locator('[data-test-id="rlc-input"]');
-		await input.click();
-		await input.fill('INV-1002');
+		const input = await typeInvoiceIdFixed(ndv, 'number', 'INV-1002');
 		await shot('by-number-1-typed');
 
 		editor.sandbox.clearRequests();
