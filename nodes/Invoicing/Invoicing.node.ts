@@ -3,7 +3,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import { requestMiddleware } from './engine/request-middleware';
 import { invoicingProperties, invoicingResources } from './descriptions';
 import { listSearchMethods } from './descriptions/list-search';
-import { RESOURCE_SPECS } from './spec/resources';
+import { RESOURCE_SPECS } from './resources/resources';
 import { sendNamingTransportErrors } from './helpers/request/routed-request';
 
 export class Invoicing implements INodeType {

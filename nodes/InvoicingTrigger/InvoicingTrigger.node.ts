@@ -6,7 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { SPEC_OF } from '../Invoicing/spec/resources';
+import { SPEC_OF } from '../Invoicing/resources/resources';
 import { searchMethod } from '../shared/list-search';
 import { triggerProperties } from './description';
 import { pollInvoicing } from './poll';

@@ -4,7 +4,7 @@ import { recordFromAnswer } from '../shared/api-answers';
 import { isApiSuccess } from '../shared/api-errors';
 import { failedAnswer, sendApiRequest, TIMEOUT_HINT, type ApiCall } from '../shared/api-request';
 import type { Resource } from '../shared/api-types';
-import { SPEC_OF } from '../Invoicing/spec/resources';
+import { SPEC_OF } from '../Invoicing/resources/resources';
 
 /** A poll that fails emits nothing and keeps its state: every failure says that nothing is lost. */
 const LATER = 'No event is lost: the next successful poll reports it.';

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Resource } from '../shared/api-types';
-import { SPEC_OF } from '../Invoicing/spec/resources';
-import type { TriggerSpec } from '../Invoicing/spec/types';
+import { SPEC_OF } from '../Invoicing/resources/resources';
+import type { TriggerSpec } from '../Invoicing/resources/types';
 import type { EmittedEvent } from './events';
 import { decodeInvoiceMark, encodeInvoiceMark, isAccepted, isOverdue, isPaid, toCents, type InvoiceMark } from './fingerprint';
 import type { SeenRecords } from './state';

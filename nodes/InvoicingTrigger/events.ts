@@ -1,6 +1,6 @@
 import type { Resource } from '../shared/api-types';
-import { RESOURCE_SPECS } from '../Invoicing/spec/resources';
-import type { TriggerEventName, TriggerSpec } from '../Invoicing/spec/types';
+import { RESOURCE_SPECS } from '../Invoicing/resources/resources';
+import type { TriggerEventName, TriggerSpec } from '../Invoicing/resources/types';
 
 /** What a user can choose to be triggered on: the events of the resource specs' `trigger`. */
 export type TriggerEvent = TriggerEventName;

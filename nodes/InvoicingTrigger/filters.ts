@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import type { Resource } from '../shared/api-types';
-import { SPEC_OF } from '../Invoicing/spec/resources';
+import { SPEC_OF } from '../Invoicing/resources/resources';
 
 /** The optional filters of the trigger; each applies to the records that carry its field. */
 export interface TriggerFilters {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
-import { ID_HAS_SPACES } from '../../nodes/Invoicing/spec/common-fields';
+import { ID_HAS_SPACES } from '../../nodes/Invoicing/resources/common-fields';
 import { DEMO_OWNER, startEditor, type RunningEditor } from '../../tools/scripts/n8n/editor';
 import { artifactPath } from './artifacts';
 import { launchChromium } from './browser/chromium';

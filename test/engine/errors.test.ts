@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ID_HAS_SPACES } from '../../nodes/Invoicing/spec/common-fields';
+import { ID_HAS_SPACES } from '../../nodes/Invoicing/resources/common-fields';
 import { API_KEY, byId, useEngineFixture } from './fixture';
 
 const RATE_LIMIT_WAIT_OFF = { rateLimits: { longestWait: 0 } };

@@ -1,7 +1,7 @@
 import { NodeHelpers, type IExecuteSingleFunctions, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
-import { RESOURCE_SPECS } from '../../nodes/Invoicing/spec/resources';
-import type { OperationSpec, ResourceSpec } from '../../nodes/Invoicing/spec/types';
+import { RESOURCE_SPECS } from '../../nodes/Invoicing/resources/resources';
+import type { OperationSpec, ResourceSpec } from '../../nodes/Invoicing/resources/types';
 import { failureLabel, operationLabel, uncertainWriteNote } from '../../nodes/Invoicing/helpers/errors/failure-labels';
 import { CLEARABLE, ENCODING, ENVELOPE, RECORD_ID, REQUIRED_ON_UPDATE, RESOURCE_FIELDS } from '../../nodes/Invoicing/helpers/input/field-specs';
 import { SIMPLE_FIELDS } from '../../nodes/Invoicing/helpers/output/simplify';

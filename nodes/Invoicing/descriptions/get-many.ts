@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { sharedCollection } from './collections';
 import { showFor } from './declare-once';
-import { operationsOf, resourcesWith } from '../spec/queries';
-import type { ResourceSpec } from '../spec/types';
+import { operationsOf, resourcesWith } from '../resources/queries';
+import type { ResourceSpec } from '../resources/types';
 
 /** Get Many of every resource: Return All / Limit, Simplify where a resource has it, then the filters the node applies after the one fetch. */
 export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperties[] {

@@ -5,10 +5,10 @@ import { getManyProperties } from './get-many';
 import { lineItemProperties } from './line-items';
 import { rateLimitsCollection } from './rate-limit-field';
 import { recordLocators } from './records';
-import { RESOURCE_SPECS } from '../spec/resources';
+import { RESOURCE_SPECS } from '../resources/resources';
 import { operationProperty } from './routing';
-import { operationsOf, operationsWith } from '../spec/queries';
-import type { ResourceSpec } from '../spec/types';
+import { operationsOf, operationsWith } from '../resources/queries';
+import type { ResourceSpec } from '../resources/types';
 import { additionalFieldsCollection, clearFieldsCollection, requiredParameter, updateFieldsCollection } from './write-fields';
 
 /** The required fields of every create form, as top-level parameters. */

@@ -5,7 +5,7 @@ import {
   LONGEST_WAIT_OPTION,
   RATE_LIMIT_COLLECTION,
 } from "../../shared/rate-limit";
-import type { ResourceSpec } from "../spec/types";
+import type { ResourceSpec } from "../resources/types";
 import { showFor } from "./declare-once";
 
 /**

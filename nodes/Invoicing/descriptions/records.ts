@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { recordLocator } from '../spec/common-fields';
+import { recordLocator } from '../resources/common-fields';
 import { showFor } from './declare-once';
-import type { RecordKey, ResourceSpec } from '../spec/types';
+import type { RecordKey, ResourceSpec } from '../resources/types';
 
 /** Where an ID comes from, for people and AI agents alike. */
 const ID_HINT = (record: string, key?: RecordKey) =>

@@ -17,7 +17,7 @@ import {
 } from '../helpers/output/post-receive';
 import { resolveListFilters } from '../helpers/input/record-lookup';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
-import type { OperationSpec, ResourceSpec } from '../spec/types';
+import type { OperationSpec, ResourceSpec } from '../resources/types';
 
 /** The preSend steps an operation spec names by key, built for its resource. */
 export const PRE_SEND: Readonly<Record<string, (resource: Resource) => PreSend[]>> = {

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sharedCollection, type OptionsByResource } from './collections';
-import { operationsOf, resourcesWith } from '../spec/queries';
-import type { RecordField, ResourceSpec } from '../spec/types';
+import { operationsOf, resourcesWith } from '../resources/queries';
+import type { RecordField, ResourceSpec } from '../resources/types';
 
 const optionsOf = (specs: readonly ResourceSpec[], pick: (spec: ResourceSpec) => INodeProperties[]): OptionsByResource =>
 	Object.fromEntries(specs.map((spec) => [spec.value, pick(spec)]));

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { operationSpec } from '../../spec/resources';
-import type { OperationSpec, ResourceSpec } from '../../spec/types';
+import { operationSpec } from '../../resources/resources';
+import type { OperationSpec, ResourceSpec } from '../../resources/types';
 
 /** The resource and operation of the item's node, as the resource specs describe them. */
 function specOf(ctx: IExecuteSingleFunctions): { resource: ResourceSpec; operation: OperationSpec } | undefined {

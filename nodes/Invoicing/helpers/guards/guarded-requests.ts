@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
-import { SPEC_OF } from '../../spec/resources';
+import { SPEC_OF } from '../../resources/resources';
 import { inputError } from '../errors/item-errors';
 import { ENVELOPE } from '../input/field-specs';
 import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiParams, LineItem, Resource } from '../../../shared/api-types';
-import { SPEC_OF } from '../../spec/resources';
-import type { MatchSpec } from '../../spec/types';
+import { SPEC_OF } from '../../resources/resources';
+import type { MatchSpec } from '../../resources/types';
 
 /** A resource whose records have a key the guards match on (its spec's `match`). */
 export type GuardedResource = Resource;

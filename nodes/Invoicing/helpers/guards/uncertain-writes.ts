@@ -1,6 +1,6 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { DEFAULT_SETTLE_TIMEOUTS } from '../../spec/guard-fields';
+import { DEFAULT_SETTLE_TIMEOUTS } from '../../resources/guard-fields';
 import { executionMemory } from '../../engine/execution-memory';
 
 /**

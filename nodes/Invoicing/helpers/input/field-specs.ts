@@ -1,6 +1,6 @@
 import type { Resource } from '../../../shared/api-types';
-import { SPEC_OF } from '../../spec/resources';
-import type { FieldKind, RecordField, ResourceSpec } from '../../spec/types';
+import { SPEC_OF } from '../../resources/resources';
+import type { FieldKind, RecordField, ResourceSpec } from '../../resources/types';
 
 export type { FieldKind };
 

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePa
 
 import { listOf } from '../../../shared/api-answers';
 import type { ApiParams, Resource } from '../../../shared/api-types';
-import { SPEC_OF } from '../../spec/resources';
-import type { RecordKey } from '../../spec/types';
+import { SPEC_OF } from '../../resources/resources';
+import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
 import { runScope, sharedList, type RunScope } from '../guards/run-scope';
 import { readApi } from '../request/read-api';

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { toApiDate } from '../../../shared/dates';
 import type { Resource } from '../../../shared/api-types';
-import { RESOURCE_SPECS, SPEC_OF } from '../../spec/resources';
-import type { FilterSpec } from '../../spec/types';
+import { RESOURCE_SPECS, SPEC_OF } from '../../resources/resources';
+import type { FilterSpec } from '../../resources/types';
 
 export interface FilterContext {
 	filters: IDataObject;

@@ -13,7 +13,7 @@ import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
 import { applyFilters, unreadableFilterDate } from './list-filters';
-import { SPEC_OF } from '../../spec/resources';
+import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, relatedLists } from './record-shape';
 import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
 

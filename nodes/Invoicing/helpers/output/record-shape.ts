@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
-import { SPEC_OF } from '../../spec/resources';
+import { SPEC_OF } from '../../resources/resources';
 
 /**
  * The lists that come with a record of each kind on Get (spec `related`). Create and update answers lack them;

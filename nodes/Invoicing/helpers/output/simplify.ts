@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Resource } from '../../../shared/api-types';
-import { SPEC_OF } from '../../spec/resources';
+import { SPEC_OF } from '../../resources/resources';
 
 /** The fields a user acts on, per record kind: what Simplify keeps (n8n's guideline for records over 10 fields). */
 export const SIMPLE_FIELDS: Partial<Record<Resource, string[]>> = Object.fromEntries(

@@ -115,7 +115,7 @@ export type OperationForm = 'create' | 'update' | 'list' | 'get' | 'none';
 /**
  * The preSend step an operation names by key: descriptions/routing.ts maps each key to its function (the spec
  * holds no code of the node) and refuses, when the node loads, a key it does not know. What a step does to the
- * operation (guards it, acts on one record) is in spec/steps.ts.
+ * operation (guards it, acts on one record) is in resources/steps.ts.
  */
 export type PreSendName = string;
 /** The output shaping an operation names by key, mapped in descriptions/routing.ts. */
@@ -136,9 +136,9 @@ export interface OperationSpec {
 	/** How the answer becomes output items, after the shared error handling (see routing.ts). */
 	postReceive: PostReceiveName;
 	repeat: Repeat;
-	/** Whether the node guards a retry or re-run against applying it twice: derived from its preSend step (spec/steps.ts). */
+	/** Whether the node guards a retry or re-run against applying it twice: derived from its preSend step (resources/steps.ts). */
 	guarded: boolean;
-	/** It acts on one record chosen with the resource's record locator: derived from its preSend step (spec/steps.ts). */
+	/** It acts on one record chosen with the resource's record locator: derived from its preSend step (resources/steps.ts). */
 	onRecord: boolean;
 	form: OperationForm;
 	/** Parameters of this operation only (operations of several resources may share them by name). */
@@ -160,7 +160,7 @@ export interface RecordKey {
 	caseless: boolean;
 }
 
-/** An operation as a resource's spec entry writes it: what its step implies is derived (spec/steps.ts) unless it says otherwise. */
+/** An operation as a resource's spec entry writes it: what its step implies is derived (resources/steps.ts) unless it says otherwise. */
 export type OperationEntry = Omit<OperationSpec, 'guarded' | 'onRecord'> & Partial<Pick<OperationSpec, 'guarded' | 'onRecord'>>;
 
 /** One resource: its record, its fields, and its operations, the single source of every table derived from them. */
@@ -203,6 +203,6 @@ export interface ResourceSpec {
 	operations: OperationSpec[];
 }
 
-/** A resource's spec entry as written: its operations' derived facts are added by spec/resources.ts. */
+/** A resource's spec entry as written: its operations' derived facts are added by resources/resources.ts. */
 export type ResourceEntry = Omit<ResourceSpec, 'operations'> & { operations: OperationEntry[] };
 
