@@ -30,3 +30,20 @@ describe('guards and 429s', () => {
 		expect(ctx.sandbox.state().clients.filter((c) => c.names === 'Client 1').length).toBeLessThanOrEqual(1);
 	});
 });
+
+describe('a failed lookup shared by several rows', () => {
+	// seed 1, path 7 (survey; shrunk by hand to two rows): the rows of a run share one read of the list; when it
+	// failed, every row waiting for it failed with the error of the row that made the read ("(item 1)" on row 2),
+	// and none tried again. Each waiting row now reads once itself: its error names its own row, or it goes on.
+	test('two new clients, Continue On Fail, the shared GET /client/all answered 503: row 1 fails naming row 1, row 2 reads again and is created', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 503, message: 'Simulated failure.', method: 'GET', path: '/v1/client/all' });
+		const result = await ctx.run({ resource: 'client', operation: 'create', names: '={{ $json.name }}' }, { items: [{ name: 'Acme' }, { name: 'Beta' }], continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.error ?? [item.json.names, item.json.action])).toEqual([
+			'Create Client "Acme" (item 1), reading /client/all first (nothing written), failed (HTTP 503): Simulated failure.',
+			['Beta', 'created'],
+		]);
+		expect(log()).toEqual(['GET /v1/client/all 503', 'GET /v1/client/all 200', 'POST /v1/client/add 200']);
+		expect(ctx.sandbox.state().clients.map((c) => c.names)).toEqual(['Beta']);
+	});
+});

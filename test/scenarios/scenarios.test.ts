@@ -15,6 +15,7 @@ const env = process.env;
 const runs = Number(env.INVOICING_SCENARIO_RUNS ?? 300);
 const seed = Number(env.INVOICING_SCENARIO_SEED ?? 20261126);
 const path = env.INVOICING_SCENARIO_PATH;
+/** With a path: 1 shrinks the replayed scenario further (a survey's paths are not shrunk). */
 /** Survey mode: every counter-example is written to this file (JSON lines, not shrunk) and the runs go on. */
 const survey = env.INVOICING_SCENARIO_SURVEY;
 /** Shrinking replays scenarios that each take up to seconds: bounded, the best found so far is printed. */
@@ -35,7 +36,7 @@ test(`${path ? `replay of seed ${seed} path ${path}` : `${runs} scenarios, seed 
 			throw new Error(problems.join('\n'));
 		}
 	});
-	const details = await fc.check(property, { seed, numRuns: path ? 1 : runs, ...(path ? { path, endOnFailure: true } : {}) });
+	const details = await fc.check(property, { seed, numRuns: path ? 1 : runs, ...(path ? { path, endOnFailure: env.INVOICING_SCENARIO_SHRINK !== '1' } : {}) });
 	if (!details.failed) return;
 	const shrunk = details.counterexample?.[0];
 	const replay = `npm run test:scenarios -- --seed ${details.seed} --path ${details.counterexamplePath ?? ''}`;

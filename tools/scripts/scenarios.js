@@ -4,6 +4,8 @@
 //   --runs N         how many scenarios (300 when omitted, as in the fast suite)
 //   --seed S         the seed (the fast suite's fixed one when omitted)
 //   --seed S --path P  replays the one (shrunk) scenario a failure printed
+//   --shrink         with --path: shrinks it further (for the unshrunk paths of a survey)
+//   --survey FILE    writes every counter-example to FILE (JSON lines) and goes on, without shrinking
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
@@ -11,8 +13,12 @@ const { join } = require('node:path');
 const root = join(__dirname, '..', '..');
 const args = process.argv.slice(2);
 const env = { ...process.env };
-const names = { '--runs': 'INVOICING_SCENARIO_RUNS', '--seed': 'INVOICING_SCENARIO_SEED', '--path': 'INVOICING_SCENARIO_PATH' };
+const names = { '--runs': 'INVOICING_SCENARIO_RUNS', '--seed': 'INVOICING_SCENARIO_SEED', '--path': 'INVOICING_SCENARIO_PATH', '--survey': 'INVOICING_SCENARIO_SURVEY' };
 for (let i = 0; i < args.length; i++) {
+	if (args[i] === '--shrink') {
+		env.INVOICING_SCENARIO_SHRINK = '1';
+		continue;
+	}
 	const [flag, inline] = args[i].split('=');
 	const name = names[flag];
 	const value = inline ?? args[++i];

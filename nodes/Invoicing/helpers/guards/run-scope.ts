@@ -34,15 +34,19 @@ export function runScope(ctx: IExecuteSingleFunctions): RunScope {
 	return scope;
 }
 
-/** The list, fetched once per run and kept up to date with the records this run writes. */
+/**
+ * The list, fetched once per run and kept up to date with the records this run writes. A failed lookup is not
+ * shared: later turns try again, and an item that was waiting for it reads once itself, so that its failure
+ * names its own row, not the row that made the shared read.
+ */
 export function sharedList(scope: RunScope, name: string, fetch: () => Promise<IDataObject[]>): Promise<IDataObject[]> {
-	let list = scope.lists.get(name);
-	if (!list) {
-		list = fetch();
-		scope.lists.set(name, list);
-		// a failed lookup is not shared with later turns: they try again
-		list.catch(() => scope.lists.delete(name));
-	}
+	const shared = scope.lists.get(name);
+	if (shared) return shared.catch(async () => await fetch());
+	const list = fetch();
+	scope.lists.set(name, list);
+	list.catch(() => {
+		if (scope.lists.get(name) === list) scope.lists.delete(name);
+	});
 	return list;
 }
 
