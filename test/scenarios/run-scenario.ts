@@ -36,7 +36,7 @@ export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail:
 
 export function parametersOf(scenario: Scenario): INodeParameters {
 	const s = scenario.settings;
-	const requestOptions: IDataObject = { timeout: s.timeoutMs, ...(s.batching ? { batching: { batch: s.batching } } : {}) };
+	const requestOptions: INodeParameters = { timeout: s.timeoutMs, ...(s.batching ? { batching: { batch: s.batching } } : {}) };
 	const common: INodeParameters = { requestOptions, ...(s.longestWaitS === undefined ? {} : { rateLimits: { longestWait: s.longestWaitS } }) };
 	const clientFields = { names: '={{ $json.name }}', additionalFields: s.clientHasEmail ? { email: '={{ $json.email }}' } : {} };
 	const document = { client: byIdExpression('client'), itemsMode: 'define', items: ITEMS };
@@ -81,7 +81,7 @@ export function parametersOf(scenario: Scenario): INodeParameters {
 				...common,
 			};
 		case 'invoiceGetAll': {
-			const filters: IDataObject = {};
+			const filters: INodeParameters = {};
 			if (s.filter.invoiceNo !== undefined) filters.invoiceNo = s.filter.invoiceNo;
 			if (s.filter.paymentStatus !== undefined) filters.paymentStatus = s.filter.paymentStatus;
 			return { resource: 'invoice', operation: 'getAll', returnAll: s.filter.returnAll, limit: s.filter.limit, filters, ...common };

@@ -27,8 +27,10 @@ test(`${path ? `replay of seed ${seed} path ${path}` : `${runs} scenarios, seed 
 	const property = fc.asyncProperty(scenarioArbitrary, async (scenario) => {
 		// shrinking past its budget: every further candidate counts as passing, so the smallest failure so far stands
 		if (firstFailureAt > 0 && Date.now() > firstFailureAt + SHRINK_BUDGET_MS) return;
+		const started = Date.now();
 		const problems = checkInvariants(await runScenario(scenario));
 		index += 1;
+		if (survey) appendFileSync(`${survey}.times`, `${Date.now() - started}\n`);
 		if (problems.length === 0) return;
 		if (survey) appendFileSync(survey, `${JSON.stringify({ seed, path: String(index - 1), problems, scenario })}\n`);
 		else {
