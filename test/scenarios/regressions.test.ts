@@ -68,3 +68,32 @@ describe('an unanswered write, then rows with the same key', () => {
 		expect(ctx.sandbox.state().clients.map((c) => c.names)).toEqual(['Acme']);
 	});
 });
+
+describe('Retry-After that cannot be read', () => {
+	// seed 1 survey (Retry-After drawn from "a 1", "Mon 5", "soon", "-1", "1.5", "x"); known bug (4): text such as
+	// "a 1" or "Mon 5" is read as a date already past, so the node sends again at once instead of backing off as
+	// it does without the header (0.25 s, halved at most by the jitter).
+	test.failing.each(['a 1', 'Mon 5'])('Retry-After "%s" counts as no header: the create is sent again after a back-off of at least 125 ms', async (retryAfter) => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, retryAfter, method: 'POST', path: '/v1/client/add' });
+		const result = await ctx.run({ resource: 'client', operation: 'create', names: 'Acme', ifExists: 'create', requestOptions: { timeout: 3_000 } });
+		expect(result.error).toBeUndefined();
+		const posts = ctx.sandbox.requests().filter((r) => r.method === 'POST');
+		expect(posts.map((r) => r.status)).toEqual([429, 200]);
+		expect(posts[1].receivedAt - posts[0].receivedAt).toBeGreaterThanOrEqual(125);
+	});
+});
+
+describe('Get Many filters', () => {
+	// seed 1, paths 29, 74, 131 (survey): known bug, fixed by another helper: an Invoice Number filter left empty
+	// (or only spaces) lists every invoice. Whatever the fix (refused, or nothing listed), nothing it lists may
+	// have another number.
+	test.failing.each(['', ' '])('Invoice Number filter "%s" lists no invoice with another number', async (invoiceNo) => {
+		const client = ((await ctx.api('POST', '/client/add', { names: 'Acme' })).data as Array<{ id: string }>)[0].id;
+		for (const number of ['INV-1', 'INV-2']) {
+			await ctx.api('POST', '/invoice/add', { client, invoice_no: number, payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 100 }] });
+		}
+		const result = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { invoiceNo } });
+		if (!result.error) expect(log()).toEqual(['GET /v1/invoice/all 200']);
+		expect(result.items.map((item) => item.json.invoice_no)).toEqual([]);
+	});
+});
