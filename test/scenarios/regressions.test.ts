@@ -100,3 +100,31 @@ describe('Get Many filters', () => {
 		expect(result.items.map((item) => item.json.invoice_no)).toEqual([]);
 	});
 });
+
+describe('a Retry-After longer than Longest Wait, then rows with the same key', () => {
+	// seed 2, path 25 (survey; shrunk by hand to three rows for one number, one fault): the guard's first read
+	// is refused asking for 120 s, more than the wait allowed (Longest Wait 2 s, time-out 1 s): row 1 fails
+	// with it, rightly. Known bug (3): the rows waiting behind the pause all go when their wait is over; known
+	// bug (1): meanwhile their turns on the number were released by time, so they write one after another
+	// without seeing each other. Seen in the scenario: 7 invoices INV-1 for one client.
+	test.failing('Create or Update Invoice, three rows INV-1, the first read refused with Retry-After 120: one invoice', async () => {
+		const client = ((await ctx.api('POST', '/client/add', { names: 'Acme' })).data as Array<{ id: string }>)[0].id;
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, retryAfter: '120', method: 'GET', path: `/v1/client/${client}` });
+		const result = await ctx.run(
+			{
+				resource: 'invoice',
+				operation: 'upsert',
+				client: { __rl: true, mode: 'id', value: client },
+				invoiceNo: 'INV-1',
+				itemsMode: 'define',
+				items: { item: [{ description: 'Work', quantity: 1, rate: 100 }] },
+				rateLimits: { longestWait: 2 },
+				requestOptions: { timeout: 1_000 },
+			},
+			{ items: [{}, {}, {}], continueOnFail: true },
+		);
+		expect(result.items[0].json.error).toBe(`Create or Update Invoice "INV-1" (item 1), reading /client/${client} first (nothing written), failed (HTTP 429): ${REFUSED}`);
+		expect(result.items.slice(1).map((item) => item.json.error ?? item.json.action)).toEqual(['created', 'updated']);
+		expect(ctx.sandbox.state().invoices.map((i) => i.invoice_no)).toEqual(['INV-1']);
+	});
+});
