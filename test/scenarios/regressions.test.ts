@@ -72,6 +72,36 @@ describe('an unanswered write, then rows with the same key', () => {
 	});
 });
 
+describe('an unanswered write, then a slow write, then rows with the same key', () => {
+	// seed 2, path 30 (survey; shrunk by hand to three rows, two faults): row 1's create answered 500 (not
+	// applied; the node rightly says it may have been), rows 2 and 3 wait out the settle time, looking every
+	// quarter of the time-out; row 2 then writes (slowly, 700 ms) and row 3, whose last look came before that
+	// write, writes too when row 2's answer arrives, without looking again. Seen: 3 invoices INV-1 from 5 rows.
+	test.failing('Create Invoice, three rows INV-1, time-out 1.4 s, the first create answered 500, the next one slow: one invoice', async () => {
+		const client = ((await ctx.api('POST', '/client/add', { names: 'Acme' })).data as Array<{ id: string }>)[0].id;
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, message: 'Simulated failure.', method: 'POST', path: '/v1/invoice/add' });
+		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 700, method: 'POST', path: '/v1/invoice/add' });
+		const result = await ctx.run(
+			{
+				resource: 'invoice',
+				operation: 'create',
+				client: { __rl: true, mode: 'id', value: client },
+				invoiceNo: 'INV-1',
+				itemsMode: 'define',
+				items: { item: [{ description: 'Work', quantity: 1, rate: 100 }] },
+				requestOptions: { timeout: 1_400 },
+			},
+			{ items: [{}, {}, {}], continueOnFail: true },
+		);
+		expect(result.items.map((item) => item.json.error ?? item.json.action)).toEqual([
+			'Create Invoice "INV-1" (item 1) failed (HTTP 500): Simulated failure. (the service may have applied it)',
+			'created',
+			'existing',
+		]);
+		expect(ctx.sandbox.state().invoices.map((i) => i.invoice_no)).toEqual(['INV-1']);
+	});
+});
+
 describe('Retry-After that cannot be read', () => {
 	// seed 1 survey (Retry-After drawn from "a 1", "Mon 5", "soon", "-1", "1.5", "x"); known bug (4): text such as
 	// "a 1" or "Mon 5" is read as a date already past, so the node sends again at once instead of backing off as
