@@ -200,5 +200,9 @@ function filtersHold(outcome: ScenarioOutcome): string[] {
 
 /** Every invariant's complaints about one scenario (empty: it held). */
 export function checkInvariants(outcome: ScenarioOutcome): string[] {
+	if (outcome.hungAfterMs !== undefined) {
+		const last = outcome.requests.at(-1);
+		return [`(liveness) the run had not ended after ${outcome.hungAfterMs / 1000} s; ${outcome.requests.length} requests, the last: ${last ? `${last.method} ${last.path} ${last.status}` : 'none'}`];
+	}
 	return [noDuplicates, successNamesWhatIsHeld, failuresTellTheTruth, orderFollowsInput, pausesObeyed, filtersHold].flatMap((check) => check(outcome));
 }

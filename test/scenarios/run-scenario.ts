@@ -14,7 +14,15 @@ export interface ScenarioOutcome {
 	book: BookData;
 	/** Ids of the records set up before the run (clients, invoices). */
 	setup: { clients: string[]; invoices: string[] };
+	/** Set when the run had not ended after this long (every wait of the node is bounded well below it). */
+	hungAfterMs?: number;
 }
+
+/**
+ * A run that has not ended by then is stuck: its longest honest wait is a few time-outs (1.5 s at most here) for
+ * the rate limit, the settle time and Retry On Fail together.
+ */
+const HANG_MS = Number(process.env.INVOICING_SCENARIO_HANG_MS ?? 60_000);
 
 const API_KEY = 'scenario-key';
 const byIdExpression = (field: string) => ({ __rl: true, mode: 'id', value: `={{ $json.${field} }}` });
@@ -144,13 +152,23 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 		const input = scenario.items.map((k) => keyValues(k, setup, s.clientHasEmail));
 		sandbox.clearRequests();
 		for (const fault of scenario.faults) sandbox.injectFault(faultSpec(fault, s.timeoutMs));
-		const result = await runNode({
+		const run = runNode({
 			credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
 			parameters: parametersOf(scenario),
 			items: input,
 			continueOnFail: s.continueOnFail,
 			...(s.retry ? { retry: s.retry } : {}),
 		});
+		let timer: NodeJS.Timeout | undefined;
+		const hung = new Promise<'hung'>((resolve) => {
+			timer = setTimeout(() => resolve('hung'), HANG_MS);
+		});
+		const ended = await Promise.race([run, hung]);
+		clearTimeout(timer);
+		if (ended === 'hung') {
+			return { scenario, input, result: { items: [] }, requests: sandbox.requests(), book: sandbox.state(), setup, hungAfterMs: HANG_MS };
+		}
+		const result = ended;
 		// a write held by a slow fault may land after the node gave up: let it, before the book is read
 		if (scenario.faults.some((f) => f.kind === 'slow')) {
 			const last = Math.max(0, ...sandbox.requests().map((r) => r.receivedAt));
