@@ -35,12 +35,13 @@ export function runScope(ctx: IExecuteSingleFunctions): RunScope {
 
 /**
  * The list, fetched once per run and kept up to date with the records this run writes. A failed lookup is not
- * shared: later turns try again, and an item that was waiting for it reads once itself, so that its failure
- * names its own row, not the row that made the shared read.
+ * shared: the items that waited for it try again, sharing one new read (the first of them makes it), so that a
+ * failure names the row whose read failed, and the list stays the one the run's writes are added to.
  */
 export function sharedList(scope: RunScope, name: string, fetch: () => Promise<IDataObject[]>): Promise<IDataObject[]> {
 	const shared = scope.lists.get(name);
-	if (shared) return shared.catch(async () => await fetch());
+	// the failed entry is removed first (its handler was attached when it was made), so this starts or joins a new read
+	if (shared) return shared.catch(async () => await sharedList(scope, name, fetch));
 	const list = fetch();
 	scope.lists.set(name, list);
 	list.catch(() => {
