@@ -39,15 +39,20 @@ export function runScope(ctx: IExecuteSingleFunctions): RunScope {
 	return scope;
 }
 
-/** The list, fetched once per run and kept up to date with the records this run writes. */
+/**
+ * The list, fetched once per run and kept up to date with the records this run writes. A failed lookup is not
+ * shared: the items that waited for it try again, sharing one new read (the first of them makes it), so that a
+ * failure names the row whose read failed, and the list stays the one the run's writes are added to.
+ */
 export function sharedList(scope: RunScope, name: string, fetch: () => Promise<IDataObject[]>): Promise<IDataObject[]> {
-	let list = scope.lists.get(name);
-	if (!list) {
-		list = fetch();
-		scope.lists.set(name, list);
-		// a failed lookup is not shared with later turns: they try again
-		list.catch(() => scope.lists.delete(name));
-	}
+	const shared = scope.lists.get(name);
+	// the failed entry is removed first (its handler was attached when it was made), so this starts or joins a new read
+	if (shared) return shared.catch(async () => await sharedList(scope, name, fetch));
+	const list = fetch();
+	scope.lists.set(name, list);
+	list.catch(() => {
+		if (scope.lists.get(name) === list) scope.lists.delete(name);
+	});
 	return list;
 }
 
