@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { toApiDate } from '../../../shared/dates';
 import type { Resource } from '../../../shared/api-types';
+import { comparable, text } from '../../../shared/text';
 import { RESOURCE_SPECS, SPEC_OF } from '../../resources/resources';
 import type { FilterSpec } from '../../resources/types';
 
@@ -14,13 +15,9 @@ export interface FilterContext {
 
 type Predicate = (record: IDataObject) => boolean;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 const contains = (haystack: unknown, needle: string) => text(haystack).toLowerCase().includes(needle.toLowerCase());
 
-function idOf(value: unknown): string {
-	if (typeof value === 'object' && value !== null && 'value' in value) return text((value as IDataObject).value).trim();
-	return text(value).trim();
-}
+const idOf = (value: unknown): string => text(given(value)).trim();
 
 const DATE_TESTS = new Set(['from', 'to']);
 
@@ -40,6 +37,21 @@ export function unreadableFilterDate(filters: IDataObject, timeZone: string): { 
 	return name === undefined ? undefined : { label: DATE_FILTERS[name], value: filters[name] };
 }
 
+/** A filter's value as given: a locator's value (the Client filter), else the value itself. */
+function given(value: unknown): unknown {
+	return typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value;
+}
+
+/**
+ * The label of the first filter of the resource that the user added but left empty (nothing, or only spaces: a
+ * blank cell in `{{ $json.no }}`): it must be refused, never left out (that would list every record). A switch
+ * (Overdue Only) is never empty: off is its value.
+ */
+export function emptyFilter(resource: Resource, filters: IDataObject): string | undefined {
+	const empty = SPEC_OF[resource].filters.find(({ editor }) => editor.type !== 'boolean' && editor.name in filters && text(given(filters[editor.name])).trim() === '');
+	return empty?.editor.displayName;
+}
+
 /** The check of one filter the user set; undefined when it is not set (it keeps every record). */
 function predicate({ editor, test }: FilterSpec, { filters: f, timeZone, today }: FilterContext): Predicate | undefined {
 	const value = f[editor.name];
@@ -53,7 +65,7 @@ function predicate({ editor, test }: FilterSpec, { filters: f, timeZone, today }
 		case 'equals':
 			return set ? (r) => r[test.field] === value : undefined;
 		case 'sameText': {
-			const fold = (v: unknown) => (test.caseless ? text(v).trim().toLowerCase() : text(v).trim());
+			const fold = (v: unknown) => comparable(v, test.caseless);
 			const wanted = set ? fold(value) : '';
 			return wanted ? (r) => fold(r[test.fields.find((field) => r[field] !== undefined && r[field] !== null) ?? test.fields[0]]) === wanted : undefined;
 		}
