@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
 import type { ApiParams, Resource } from '../../../shared/api-types';
 import { SPEC_OF } from '../../resources/resources';
 import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
-import { runScope, sharedList, type RunScope } from '../guards/run-scope';
-import { readApi } from '../request/read-api';
+import { recordsOfRun } from '../guards/run-lists';
+import { runScope, type RunScope } from '../guards/run-scope';
 import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
 import { readRecordId } from './parameters';
 
@@ -65,7 +64,7 @@ function describeMatch(resource: Resource, record: IDataObject): string {
  */
 async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: IHttpRequestOptions, resource: Resource, value: string): Promise<string> {
 	const key = keyOf(resource) as RecordKey;
-	const list = await sharedList(scope, resource, async () => listOf(await readApi(ctx, options, `/${resource}/all`), 'data'));
+	const list = await recordsOfRun(ctx, scope, options, resource);
 	const matches = recordsWithKey(list, key, normalized(key, value));
 	if (matches.length === 0) {
 		throw inputError(
