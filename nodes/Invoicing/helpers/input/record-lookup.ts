@@ -6,6 +6,7 @@ import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
 import { recordsOfRun } from '../guards/run-lists';
 import { runScope, type RunScope } from '../guards/run-scope';
+import { recordsWithKey } from './key-index';
 import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
 import { readRecordId } from './parameters';
 
@@ -34,23 +35,6 @@ function recordKeyValue(key: RecordKey, record: IDataObject): string {
 	return '';
 }
 
-/** A run's list by key, built once per list (again when the run added records to it: the guards push what they create). */
-const indexes = new WeakMap<IDataObject[], { size: number; byKey: Map<string, IDataObject[]> }>();
-
-function recordsWithKey(list: IDataObject[], key: RecordKey, wanted: string): IDataObject[] {
-	let index = indexes.get(list);
-	if (!index || index.size !== list.length) {
-		const byKey = new Map<string, IDataObject[]>();
-		for (const record of list) {
-			const value = normalized(key, recordKeyValue(key, record));
-			byKey.set(value, [...(byKey.get(value) ?? []), record]);
-		}
-		index = { size: list.length, byKey };
-		indexes.set(list, index);
-	}
-	return index.byKey.get(wanted) ?? [];
-}
-
 /** "id 17 (client "Acme", id 3)" for a document, "id 3 ("Acme")" for a client: what tells two matches apart. */
 function describeMatch(resource: Resource, record: IDataObject): string {
 	if (resource === 'client') return `id ${text(record.id)} ("${text(record.names)}")`;
@@ -65,7 +49,7 @@ function describeMatch(resource: Resource, record: IDataObject): string {
 async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: IHttpRequestOptions, resource: Resource, value: string): Promise<string> {
 	const key = keyOf(resource) as RecordKey;
 	const list = await recordsOfRun(ctx, scope, options, resource);
-	const matches = recordsWithKey(list, key, normalized(key, value));
+	const matches = recordsWithKey(list, (record) => normalized(key, recordKeyValue(key, record)), normalized(key, value));
 	if (matches.length === 0) {
 		throw inputError(
 			ctx,
