@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RESOURCE_SPECS } from '../../nodes/Invoicing/resources/resources';
-import { byEmail, useEngineFixture } from './fixture';
+import { addClient, addInvoice, byEmail, useEngineFixture } from './fixture';
 
 /**
  * A Get Many filter the user added but left empty (a blank cell in `{{ $json.no }}`) is refused for its item,
@@ -22,16 +22,6 @@ const fromItem = (type: string): INodeParameters[string] => (type === 'resourceL
 
 /** The empty values a sheet or an earlier node gives: an empty cell, spaces only, null, a missing key. */
 const EMPTY_ITEMS: IDataObject[] = [{ v: '' }, { v: '   ' }, { v: null }, {}];
-
-async function newClient(names: string, email: string): Promise<string> {
-	const body = await ctx.api('POST', '/client/add', { names, email });
-	return (body.data as IDataObject[])[0].id as string;
-}
-
-async function newInvoice(client: string, invoiceNo: string): Promise<string> {
-	const body = await ctx.api('POST', '/invoice/add', { client, invoice_no: invoiceNo, payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 100 }] });
-	return (body.invoice as IDataObject[])[0].id as string;
-}
 
 describe('an empty filter is refused, never left out (it would list every record)', () => {
 	test('the resource definitions have the filters this file covers', () => {
@@ -72,9 +62,9 @@ describe('an empty filter is refused, never left out (it would list every record
 	});
 
 	test('Continue On Fail: the item with an empty Invoice Number fails, the next one lists its invoice', async () => {
-		const acme = await newClient('Acme Ltd', 'billing@acme.example');
-		const first = await newInvoice(acme, 'INV-1');
-		await newInvoice(acme, 'INV-2');
+		const acme = await addClient(ctx, 'Acme Ltd', 'billing@acme.example');
+		const first = await addInvoice(ctx, acme, 'INV-1');
+		await addInvoice(ctx, acme, 'INV-2');
 		const result = await ctx.run(
 			{ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { invoiceNo: '={{ $json.no }}' } },
 			{ items: [{ no: '' }, { no: 'INV-1' }], continueOnFail: true },
@@ -88,8 +78,8 @@ describe('an empty filter is refused, never left out (it would list every record
 	});
 
 	test('without Continue On Fail the run stops at the empty filter, with nothing output', async () => {
-		const acme = await newClient('Acme Ltd', 'billing@acme.example');
-		await newInvoice(acme, 'INV-1');
+		const acme = await addClient(ctx, 'Acme Ltd', 'billing@acme.example');
+		await addInvoice(ctx, acme, 'INV-1');
 		const result = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { invoiceNo: '={{ $json.no }}' } }, { items: [{ no: ' ' }] });
 		expect(result.error?.message).toBe('Get Many Invoices (item 1): "Invoice Number" filter is empty: give it a value, or remove it from Filters');
 		expect(result.items).toEqual([]);
@@ -97,10 +87,10 @@ describe('an empty filter is refused, never left out (it would list every record
 	});
 
 	test('the Client filter By E-mail, empty: refused without looking the client up; a given e-mail still filters', async () => {
-		const acme = await newClient('Acme Ltd', 'billing@acme.example');
-		const beta = await newClient('Beta', 'ap@beta.example');
-		const mine = await newInvoice(acme, 'INV-1');
-		await newInvoice(beta, 'B-1');
+		const acme = await addClient(ctx, 'Acme Ltd', 'billing@acme.example');
+		const beta = await addClient(ctx, 'Beta', 'ap@beta.example');
+		const mine = await addInvoice(ctx, acme, 'INV-1');
+		await addInvoice(ctx, beta, 'B-1');
 		const result = await ctx.run(
 			{ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { client: byEmail('={{ $json.email }}') } },
 			{ items: [{ email: '' }, { email: 'billing@acme.example' }], continueOnFail: true },

@@ -1,6 +1,6 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
-import { byId, byNumber, useEngineFixture } from './fixture';
+import { addClient, addInvoice, byId, byNumber, useEngineFixture } from './fixture';
 
 /**
  * The items of a run share one read of a list (By Number, By E-mail, the guards' lookups). When that read fails,
@@ -13,20 +13,10 @@ const requests = () => ctx.sent().map((r) => `${r.method} ${r.path}`);
 const messages = (items: INodeExecutionData[]) => items.map((item) => item.json.error);
 const itemIndexes = (items: INodeExecutionData[]) => items.map((item) => item.error?.context?.itemIndex);
 
-async function newClient(names: string, email?: string): Promise<string> {
-	const body = await ctx.api('POST', '/client/add', { names, email });
-	return (body.data as IDataObject[])[0].id as string;
-}
-
-async function newInvoice(client: string, invoiceNo: string): Promise<string> {
-	const body = await ctx.api('POST', '/invoice/add', { client, invoice_no: invoiceNo, payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 100 }] });
-	return (body.invoice as IDataObject[])[0].id as string;
-}
-
 describe('a failed shared list read names each item that shared it', () => {
 	test('By Number, 3 items, GET /invoice/all answered 500 once: each message names its own row', async () => {
-		const acme = await newClient('Acme Ltd');
-		for (const number of ['INV-1', 'INV-2', 'INV-3']) await newInvoice(acme, number);
+		const acme = await addClient(ctx, 'Acme Ltd');
+		for (const number of ['INV-1', 'INV-2', 'INV-3']) await addInvoice(ctx, acme, number);
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, message: 'database down', path: '/v1/invoice/all' });
 		const result = await ctx.run(
 			{ resource: 'invoice', operation: 'get', invoiceId: byNumber('={{ $json.no }}') },
@@ -55,7 +45,7 @@ describe('a failed shared list read names each item that shared it', () => {
 	});
 
 	test("Create Invoice's guard, one client's documents read answered 500 once: each row named", async () => {
-		const acme = await newClient('Acme Ltd');
+		const acme = await addClient(ctx, 'Acme Ltd');
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, message: 'database down', path: `/v1/client/${acme}` });
 		const result = await ctx.run(
 			{

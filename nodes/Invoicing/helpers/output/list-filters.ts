@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { firstSet } from '../../../shared/api-answers';
 import { toApiDate } from '../../../shared/dates';
 import type { Resource } from '../../../shared/api-types';
-import { comparable, text } from '../../../shared/text';
+import { comparable, text, trimmed } from '../../../shared/text';
 import { RESOURCE_SPECS, SPEC_OF } from '../../resources/resources';
 import type { FilterSpec } from '../../resources/types';
 
@@ -17,7 +18,10 @@ type Predicate = (record: IDataObject) => boolean;
 
 const contains = (haystack: unknown, needle: string) => text(haystack).toLowerCase().includes(needle.toLowerCase());
 
-const idOf = (value: unknown): string => text(given(value)).trim();
+/** A filter's value as text, trimmed: a locator's value (the Client filter), else the value itself. */
+function filterText(value: unknown): string {
+	return trimmed(typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value);
+}
 
 const DATE_TESTS = new Set(['from', 'to']);
 
@@ -37,18 +41,13 @@ export function unreadableFilterDate(filters: IDataObject, timeZone: string): { 
 	return name === undefined ? undefined : { label: DATE_FILTERS[name], value: filters[name] };
 }
 
-/** A filter's value as given: a locator's value (the Client filter), else the value itself. */
-function given(value: unknown): unknown {
-	return typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value;
-}
-
 /**
  * The label of the first filter of the resource that the user added but left empty (nothing, or only spaces: a
  * blank cell in `{{ $json.no }}`): it must be refused, never left out (that would list every record). A switch
  * (Overdue Only) is never empty: off is its value.
  */
 export function emptyFilter(resource: Resource, filters: IDataObject): string | undefined {
-	const empty = SPEC_OF[resource].filters.find(({ editor }) => editor.type !== 'boolean' && editor.name in filters && text(given(filters[editor.name])).trim() === '');
+	const empty = SPEC_OF[resource].filters.find(({ editor }) => editor.type !== 'boolean' && editor.name in filters && filterText(filters[editor.name]) === '');
 	return empty?.editor.displayName;
 }
 
@@ -67,12 +66,12 @@ function predicate({ editor, test }: FilterSpec, { filters: f, timeZone, today }
 		case 'sameText': {
 			const fold = (v: unknown) => comparable(v, test.caseless);
 			const wanted = set ? fold(value) : '';
-			return wanted ? (r) => fold(r[test.fields.find((field) => r[field] !== undefined && r[field] !== null) ?? test.fields[0]]) === wanted : undefined;
+			return wanted ? (r) => fold(firstSet(r, test.fields)) === wanted : undefined;
 		}
 		case 'sameCode':
 			return set ? (r) => text(r[test.field]).toUpperCase() === text(value).trim().toUpperCase() : undefined;
 		case 'sameId': {
-			const id = set ? idOf(value) : '';
+			const id = set ? filterText(value) : '';
 			return id ? (r) => text(r[test.field]) === id : undefined;
 		}
 		case 'from': {
