@@ -14,7 +14,8 @@ import { documentsOfRun, joinClient, readClientDocuments } from './documents-loo
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
-import { decide, inTurn, readInstead, recordsOfRun, singleMatch, type GuardedWrite } from './write-guards';
+import { recordsOfRun } from './run-lists';
+import { decide, inTurn, readInstead, singleMatch, type GuardedWrite } from './write-guards';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
 

@@ -5,9 +5,8 @@ import { isApiSuccess, outcomeUnknown } from '../../../shared/api-errors';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
 import { ENVELOPE } from '../input/field-specs';
-import { readApi } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
-import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { runScope, takeTurn, type RunScope } from './run-scope';
 import type { StatusNotApplied } from './payment-status';
 import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
@@ -122,19 +121,6 @@ export async function inTurn<T>(
 	} finally {
 		if (!handedOver) endTurn();
 	}
-}
-
-/** Every record of a kind, fetched once per run and shared by its items. */
-export function recordsOfRun(
-	ctx: IExecuteSingleFunctions,
-	scope: RunScope,
-	options: IHttpRequestOptions,
-	resource: GuardedResource,
-): Promise<IDataObject[]> {
-	return sharedList(scope, resource, async () => {
-		const body = await readApi(ctx, options, `/${resource}/all`);
-		return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
-	});
 }
 
 /** The one record this item's key matches, none, or an error naming every match when there are several. */
