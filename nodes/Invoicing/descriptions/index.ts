@@ -11,13 +11,18 @@ import { operationsOf, operationsWith } from '../resources/queries';
 import type { ResourceSpec } from '../resources/types';
 import { additionalFieldsCollection, clearFieldsCollection, requiredParameter, updateFieldsCollection } from './write-fields';
 
-/** The required fields of every create form, as top-level parameters. */
+/** The required fields of every create form, and those other operations require (spec `requires`), as top-level parameters. */
 const requiredFields = (specs: readonly ResourceSpec[]): Shown[] =>
-	specs.flatMap((spec) =>
-		operationsWith(spec, 'create').flatMap((operation) =>
+	specs.flatMap((spec) => [
+		...operationsWith(spec, 'create').flatMap((operation) =>
 			spec.fields.filter((field) => field.role === 'required').map((field) => ({ resource: spec.value, operation, property: requiredParameter(field) })),
 		),
-	);
+		...spec.operations.flatMap((operation) =>
+			spec.fields
+				.filter((field) => field.role === 'required' && operation.requires?.includes(field.editor.name))
+				.map((field) => ({ resource: spec.value, operation: operation.value, property: requiredParameter(field) })),
+		),
+	]);
 
 /** The parameters operations own (Send, Record Payment, If Already Exists). */
 const operationParameters = (specs: readonly ResourceSpec[]): Shown[] =>

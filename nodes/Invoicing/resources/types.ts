@@ -141,6 +141,11 @@ export interface OperationSpec {
 	/** It acts on one record chosen with the resource's record locator: derived from its preSend step (resources/steps.ts). */
 	onRecord: boolean;
 	form: OperationForm;
+	/**
+	 * Required record fields (by parameter name) an operation shows although its form is not `create` (Create from
+	 * Estimate takes the invoice number): declared once with the create forms' own, and naming the row in messages.
+	 */
+	requires?: string[];
 	/** Parameters of this operation only (operations of several resources may share them by name). */
 	properties?: INodeProperties[];
 }

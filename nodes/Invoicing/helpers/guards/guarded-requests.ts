@@ -47,6 +47,7 @@ async function withMatch(
 	options: IHttpRequestOptions,
 	resource: GuardedResource,
 	params: ApiParams,
+	optionsCollection: string,
 	outcome: MatchOutcome,
 ): Promise<IHttpRequestOptions> {
 	const scope = runScope(ctx);
@@ -71,7 +72,7 @@ async function withMatch(
 			if (found) list.push(found);
 			return found;
 		});
-		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, WRITE_OPTIONS) });
+		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, optionsCollection) });
 	});
 }
 
@@ -83,34 +84,49 @@ async function withMatch(
 export function buildGuardedCreate(resource: GuardedResource): PreSend {
 	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const params = await resolveKeyedFields(this, options, createParams(this, resource));
-		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
-		if (ifExists === 'create') {
-			decide(this, { kind: 'create', resource });
-			return withParams(this, resource, options, params);
-		}
-		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
-			if (!match) {
-				decide(this, { kind: 'create', resource, list }, endTurn, write);
-				return withParams(this, resource, options, params);
-			}
-			if (ifExists === 'error') {
-				throw inputError(
-					this,
-					`The ${resource} ${describeRecord(resource, match)} already exists`,
-					'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway".',
-				);
-			}
-			decide(this, { kind: 'existing', wanted: params, resource }, endTurn);
-			return readInstead(options, resource, String(match.id));
-		});
+		return await guardedCreateRequest(this, options, resource, params, this.getNodeParameter('ifExists', 'returnIdentical') as IfExists);
 	};
+}
+
+/**
+ * The guarded create of these parameters (see buildGuardedCreate). `compared`: what an existing record must
+ * hold to be this row's (default: everything sent; Create from Estimate leaves out the dates it chose itself).
+ */
+export async function guardedCreateRequest(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	resource: GuardedResource,
+	params: ApiParams,
+	ifExists: IfExists,
+	compared: ApiParams = params,
+	optionsCollection = WRITE_OPTIONS,
+): Promise<IHttpRequestOptions> {
+	if (ifExists === 'create') {
+		decide(ctx, { kind: 'create', resource });
+		return withParams(ctx, resource, options, params);
+	}
+	return await withMatch(ctx, options, resource, params, optionsCollection, (match, list, endTurn, write) => {
+		if (!match) {
+			decide(ctx, { kind: 'create', resource, list }, endTurn, write);
+			return withParams(ctx, resource, options, params);
+		}
+		if (ifExists === 'error') {
+			throw inputError(
+				ctx,
+				`The ${resource} ${describeRecord(resource, match)} already exists`,
+				'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway".',
+			);
+		}
+		decide(ctx, { kind: 'existing', wanted: compared, resource }, endTurn);
+		return readInstead(options, resource, String(match.id));
+	});
 }
 
 /** Create or Update: one match is updated (PUT), none is created, several are an error naming them. */
 export function buildUpsertRequest(resource: GuardedResource): PreSend {
 	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const params = await resolveKeyedFields(this, options, createParams(this, resource));
-		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
+		return await withMatch(this, options, resource, params, WRITE_OPTIONS, (match, list, endTurn, write) => {
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn, write);
 				return withParams(this, resource, options, params);

@@ -3,6 +3,7 @@ import { existingPaymentStatusField, guardOptionsField, ifExistsField } from '..
 import type { ResourceEntry } from '../types';
 import { sendFields } from '../send-fields';
 import { invoiceFilters, invoiceNumberField, paymentStatusField } from './fields';
+import { createFromEstimateOperation } from './createFromEstimate.operation';
 import { recordPaymentFields } from './recordPayment.operation';
 
 export const invoiceResource: ResourceEntry = {
@@ -62,6 +63,7 @@ export const invoiceResource: ResourceEntry = {
 			form: 'create',
 			properties: [ifExistsField, guardOptionsField],
 		},
+		createFromEstimateOperation,
 		{
 			value: 'delete',
 			name: 'Delete',
