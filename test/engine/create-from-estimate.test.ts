@@ -63,7 +63,7 @@ async function invoicesOf(client: string): Promise<IDataObject[]> {
 	return (await ctx.api('GET', `/client/${client}`)).invoices as IDataObject[];
 }
 
-describe('Invoice > Create from Estimate through the n8n engine', () => {
+describe('Invoice > Create From Estimate through the n8n engine', () => {
 	test('one read of the estimate, one of the client, one POST; items and amounts as the estimate to the cent', async () => {
 		const client = await createClient();
 		const estimateId = await createEstimate(client);
@@ -119,7 +119,7 @@ describe('Invoice > Create from Estimate through the n8n engine', () => {
 			const again = await ctx.run(parameters);
 			expect(again.error).toBeUndefined();
 			// read back by Get, which has every key but the service's timestamps (as Create's "existing")
-			const { created_at: _created, updated_at: _updated, ...asRead } = first.items[0].json;
+			const asRead = Object.fromEntries(Object.entries(first.items[0].json).filter(([key]) => key !== 'created_at' && key !== 'updated_at'));
 			expect(again.items.map((i) => i.json)).toEqual([{ ...asRead, action: 'existing' }]);
 			expect(ctx.sent().map((r) => [r.method, r.path])).toEqual([
 				['GET', '/v1/estimate/all'],
@@ -145,7 +145,7 @@ describe('Invoice > Create from Estimate through the n8n engine', () => {
 		const result = await ctx.run(fromEstimate(byId(estimateId)), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.error)).toEqual([
-			expect.stringMatching(/^Create from Estimate Invoice "INV-12" \(item 1\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, items\): not created again$/),
+			expect.stringMatching(/^Create From Estimate Invoice "INV-12" \(item 1\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, items\): not created again$/),
 		]);
 		expect(ctx.sent().filter((r) => r.method !== 'GET')).toEqual([]);
 		expect(await invoicesOf(client)).toHaveLength(1);
@@ -181,7 +181,7 @@ describe('Invoice > Create from Estimate through the n8n engine', () => {
 			continueOnFail: true,
 		});
 		expect(refused.items.map((i) => i.json.error)).toEqual([
-			`Create from Estimate Invoice "INV-13" (item 1): "Due Date" (${addDays(TODAY, -1)}) is before "Issue Date" (${TODAY})`,
+			`Create From Estimate Invoice "INV-13" (item 1): "Due Date" (${addDays(TODAY, -1)}) is before "Issue Date" (${TODAY})`,
 		]);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET']);
 	});
@@ -197,7 +197,7 @@ describe('Invoice > Create from Estimate through the n8n engine', () => {
 			],
 		});
 		expect(result.items.map((i) => i.json.error ?? i.json.action)).toEqual([
-			'Create from Estimate Invoice "INV-99" (item 1): No estimate has the number "EST-99"',
+			'Create From Estimate Invoice "INV-99" (item 1): No estimate has the number "EST-99"',
 			'created',
 		]);
 		expect(ctx.sent().filter((r) => r.method === 'POST')).toHaveLength(1);

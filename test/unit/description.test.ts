@@ -32,7 +32,7 @@ describe('node description', () => {
 		expect(new Invoicing()).not.toHaveProperty('execute');
 	});
 
-	test('resources and their operations: the 25 of the service, Create or Update for clients, invoices, estimates, and Create from Estimate', () => {
+	test('resources and their operations: the 25 of the service, Create or Update for clients, invoices, estimates, and Create From Estimate', () => {
 		const resource = properties.find((p) => p.name === 'resource') as INodeProperties;
 		expect((resource.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(Object.keys(OPERATIONS));
 		for (const [name, operations] of Object.entries(OPERATIONS)) {

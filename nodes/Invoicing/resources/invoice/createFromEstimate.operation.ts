@@ -6,7 +6,7 @@ import type { OperationEntry } from '../types';
 /** Days from the issue date to the due date when Due Date is not set. */
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 
-/** Create from Estimate: the estimate, the terms, whether to mark it accepted, and what to set differently. */
+/** Create From Estimate: the estimate, the terms, whether to mark it accepted, and what to set differently. */
 export const createFromEstimateFields: INodeProperties[] = [
 	recordLocator({
 		name: 'fromEstimate',
@@ -62,7 +62,7 @@ export const createFromEstimateFields: INodeProperties[] = [
 
 export const createFromEstimateOperation: OperationEntry = {
 	value: 'createFromEstimate',
-	name: 'Create from Estimate',
+	name: 'Create From Estimate',
 	action: 'Create invoice from estimate',
 	description:
 		"Invoice an estimate: its client, line items, currency, tax rate and note, with the number you give; a re-run returns the invoice already made (outputs it with from_estimate)",
