@@ -46,7 +46,7 @@ const CASES: Record<string, (b: Book) => INodeParameters> = {
 	'Expense: Update': (b) => ({ resource: 'expense', operation: 'update', expenseId: byId(b.expense), updateFields: { amount: 14 } }),
 	'Expense: Delete': (b) => ({ resource: 'expense', operation: 'delete', expenseId: byId(b.expense) }),
 	'Invoice: Create': (b) => ({ resource: 'invoice', operation: 'create', client: byId(b.client), invoiceNo: 'INV-2', paymentStatus: 'Not Paid', ...line }),
-	'Invoice: Create from Estimate': (b) => ({
+	'Invoice: Create From Estimate': (b) => ({
 		resource: 'invoice',
 		operation: 'createFromEstimate',
 		fromEstimate: byId(b.estimate),
