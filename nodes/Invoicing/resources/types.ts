@@ -30,6 +30,8 @@ export interface RecordField {
 	 * field of an existing record follows "Payment Status of an Existing Invoice" on Create or Update.
 	 */
 	lifecycle?: 'payment' | 'acceptance';
+	/** The create's number (an invoice's, an estimate's): hidden when Numbering is Next in Sequence, which chooses it. */
+	numbered?: boolean;
 }
 
 /** How a Get Many filter keeps a listed record (the API has no filters: the node applies them to its one list). */

@@ -13,6 +13,7 @@ import { readRecordTarget, targetId } from '../input/record-lookup';
 import type { PreSend } from '../request/pre-send';
 import { readApi } from '../request/read-api';
 import { guardedCreateRequest } from './guarded-requests';
+import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
 
 /** The estimate an item invoices, kept from its preSend for its output (and the PUT that marks it accepted). */
 export interface SourceEstimate {
@@ -66,43 +67,59 @@ function carriedItems(ctx: IExecuteSingleFunctions, estimateNo: string, items: I
 }
 
 /**
- * Create from Estimate: one read of the estimate, then the guarded create of Create Invoice (one read of the
+ * Create From Estimate: one read of the estimate, then the guarded create of Create Invoice (one read of the
  * client's documents; an identical invoice with this number is this row's, another one is an error naming
  * the difference) with the estimate's client, items, currency, tax rate and note. Dates the node chose itself
- * (today, today plus the terms) are not compared, so a re-run on a later day still finds its invoice.
+ * (today, today plus the terms) are not compared, so a re-run on a later day still finds its invoice. With
+ * Next in Sequence the number is the sequence's and the invoice is matched on its content (guards/next-number).
  */
 export const buildFromEstimate = (): PreSend =>
 	async function fromEstimate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const target = readRecordTarget(this, 'estimate', LOCATOR);
-		const number = readRequired(this, [{ param: 'invoiceNo', api: 'invoice_no', label: 'Invoice Number', kind: 'text' }]);
-		const overrides = readCollection(this, 'invoiceOverrides', OVERRIDES);
-		const terms = paymentTerms(this);
-		const id = await targetId(this, options, 'estimate', target);
-		const body = await readApi(this, options, `/estimate/${encodeURIComponent(id)}`);
-		const estimate = listOf(body, 'estimate')[0] ?? {};
-		const estimateNo = text(estimate.reference_no ?? estimate.estimate_no);
-		const clientId = text(estimate.customer_id);
-		if (clientId === '') throw inputError(this, `The estimate "${estimateNo || id}" names no client: there is no one to invoice`);
-		const carried: ApiParams = {
-			currency: text(estimate.currency) || undefined,
-			tax_rate: estimate.tax_rate === undefined || estimate.tax_rate === null ? undefined : Number(estimate.tax_rate),
-			note: text(estimate.note) || undefined,
-		};
-		const issue = (overrides.issue_date as string | undefined) ?? todayIn(this.getTimezone());
-		const params: ApiParams = {
-			client: clientId,
-			...number,
-			payment_status: 'Not Paid',
-			...carried,
-			...overrides,
-			issue_date: issue,
-			due_date: (overrides.due_date as string | undefined) ?? addDays(issue, terms),
-			items: carriedItems(this, estimateNo || id, listOf(body, 'items')),
-		};
-		checkDueNotBeforeIssue(this, params);
-		sources.set(this, { id, number: estimateNo, clientId, accepted: text(estimate.accepted) === 'True' });
-		const compared: ApiParams = { ...params };
-		if (overrides.issue_date === undefined) delete compared.issue_date;
-		if (overrides.due_date === undefined) delete compared.due_date;
-		return await guardedCreateRequest(this, options, 'invoice', params, 'returnIdentical', compared, 'invoiceOverrides');
+		// joined before any await: the run's numbers go in item order
+		const sequence = isNextNumber(this) ? joinSequence(this, 'invoice') : undefined;
+		try {
+			return await invoiceFromEstimate(this, options, sequence);
+		} finally {
+			if (sequence) sequence.sequence.release(sequence.index);
+		}
 	};
+
+async function invoiceFromEstimate(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	sequence: ReturnType<typeof joinSequence> | undefined,
+): Promise<IHttpRequestOptions> {
+	const target = readRecordTarget(ctx, 'estimate', LOCATOR);
+	const number = sequence ? {} : readRequired(ctx, [{ param: 'invoiceNo', api: 'invoice_no', label: 'Invoice Number', kind: 'text' }]);
+	const overrides = readCollection(ctx, 'invoiceOverrides', OVERRIDES);
+	const terms = paymentTerms(ctx);
+	const id = await targetId(ctx, options, 'estimate', target);
+	const body = await readApi(ctx, options, `/estimate/${encodeURIComponent(id)}`);
+	const estimate = listOf(body, 'estimate')[0] ?? {};
+	const estimateNo = text(estimate.reference_no ?? estimate.estimate_no);
+	const clientId = text(estimate.customer_id);
+	if (clientId === '') throw inputError(ctx, `The estimate "${estimateNo || id}" names no client: there is no one to invoice`);
+	const carried: ApiParams = {
+		currency: text(estimate.currency) || undefined,
+		tax_rate: estimate.tax_rate === undefined || estimate.tax_rate === null ? undefined : Number(estimate.tax_rate),
+		note: text(estimate.note) || undefined,
+	};
+	const issue = (overrides.issue_date as string | undefined) ?? todayIn(ctx.getTimezone());
+	const params: ApiParams = {
+		client: clientId,
+		...number,
+		payment_status: 'Not Paid',
+		...carried,
+		...overrides,
+		issue_date: issue,
+		due_date: (overrides.due_date as string | undefined) ?? addDays(issue, terms),
+		items: carriedItems(ctx, estimateNo || id, listOf(body, 'items')),
+	};
+	checkDueNotBeforeIssue(ctx, params);
+	sources.set(ctx, { id, number: estimateNo, clientId, accepted: text(estimate.accepted) === 'True' });
+	const compared: ApiParams = { ...params };
+	if (overrides.issue_date === undefined) delete compared.issue_date;
+	if (overrides.due_date === undefined) delete compared.due_date;
+	if (sequence) return await sequencedCreate(ctx, options, sequence, params, 'returnIdentical', compared);
+	return await guardedCreateRequest(ctx, options, 'invoice', params, 'returnIdentical', compared, 'invoiceOverrides');
+}

@@ -12,6 +12,7 @@ import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
+import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { decide, inTurn, readInstead, recordsOfRun, singleMatch, type GuardedWrite } from './write-guards';
@@ -83,8 +84,19 @@ async function withMatch(
  */
 export function buildGuardedCreate(resource: GuardedResource): PreSend {
 	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
+		if (isNextNumber(this)) {
+			const joined = joinSequence(this, resource);
+			try {
+				const params = await resolveKeyedFields(this, options, createParams(this, resource, true));
+				return await sequencedCreate(this, options, joined, params, ifExists);
+			} finally {
+				// an item that failed before it claimed its place does not hold up the others
+				joined.sequence.release(joined.index);
+			}
+		}
 		const params = await resolveKeyedFields(this, options, createParams(this, resource));
-		return await guardedCreateRequest(this, options, resource, params, this.getNodeParameter('ifExists', 'returnIdentical') as IfExists);
+		return await guardedCreateRequest(this, options, resource, params, ifExists);
 	};
 }
 

@@ -1,5 +1,6 @@
 import { documentClientLocator, documentRecordFields } from '../common-fields';
 import { existingPaymentStatusField, guardOptionsField, ifExistsField } from '../guard-fields';
+import { numberingFields } from '../numbering-fields';
 import type { ResourceEntry } from '../types';
 import { sendFields } from '../send-fields';
 import { invoiceFilters, invoiceNumberField, paymentStatusField } from './fields';
@@ -21,7 +22,7 @@ export const invoiceResource: ResourceEntry = {
 	createdRowKey: ['invoiceNo'],
 	fields: [
 		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', role: 'required', stored: 'customer_id' },
-		{ editor: invoiceNumberField, api: 'invoice_no', kind: 'text', role: 'required', stored: 'invoice_no' },
+		{ editor: invoiceNumberField, api: 'invoice_no', kind: 'text', role: 'required', stored: 'invoice_no', numbered: true },
 		{ editor: paymentStatusField, api: 'payment_status', kind: 'text', role: 'required', stored: 'payment_status', lifecycle: 'payment' },
 		...documentRecordFields(),
 	],
@@ -61,7 +62,7 @@ export const invoiceResource: ResourceEntry = {
 			postReceive: 'write',
 			repeat: 'twice',
 			form: 'create',
-			properties: [ifExistsField, guardOptionsField],
+			properties: [...numberingFields, ifExistsField, guardOptionsField],
 		},
 		createFromEstimateOperation,
 		{

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { currencyField, dateField, issueDateField, recordLocator } from '../common-fields';
+import { numberingFields } from '../numbering-fields';
 import type { OperationEntry } from '../types';
 
 /** Days from the issue date to the due date when Due Date is not set. */
@@ -73,5 +74,5 @@ export const createFromEstimateOperation: OperationEntry = {
 	repeat: 'twice',
 	form: 'none',
 	requires: ['invoiceNo'],
-	properties: createFromEstimateFields,
+	properties: [...numberingFields, ...createFromEstimateFields],
 };
