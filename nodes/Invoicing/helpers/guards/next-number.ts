@@ -2,11 +2,13 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { afterItemLoop } from '../../engine/item-loop';
 import { ItemMemory } from '../../engine/item-memory';
+import { listOf } from '../../../shared/api-answers';
 import type { ApiParams, LineItem } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
 import { DEFAULT_NUMBER_DIGITS } from '../../resources/numbering-fields';
 import { inputError } from '../errors/item-errors';
 import { withParams } from '../request/pre-send';
+import { readApi } from '../request/read-api';
 import { describeRecord, matchOf, type GuardedResource } from './matching';
 import { runScope, type RunScope } from './run-scope';
 import { decide, readInstead, recordsOfRun } from './write-guards';
@@ -30,6 +32,12 @@ export function sequenceOf(pattern: NumberPattern, number: unknown): number | un
 	if (!/^\d+$/.test(digits)) return undefined;
 	const value = Number(digits);
 	return Number.isSafeInteger(value) && formatNumber(pattern, value) === text ? value : undefined;
+}
+
+/** The record the run's list got for this number (the answer adds it at the end). */
+function createdIn(resource: GuardedResource, list: IDataObject[], number: string): IDataObject | undefined {
+	for (let i = list.length - 1; i >= 0; i--) if (storedNumber(resource, list[i]) === number) return list[i];
+	return undefined;
 }
 
 /** Whether the item's create takes its number from the sequence (Numbering: Next in Sequence). */
@@ -89,9 +97,9 @@ const sameContent = (a: Content, b: Content) =>
 	(a.currency ?? '') === (b.currency ?? '');
 
 /**
- * A document of the service that is this row's: same client, the same issue date (when the row has one),
- * the same sub-total and tax rate (list entries carry amounts, not line items; the read of the match compares
- * the items), the same currency when the row sets one, and a number of the sequence.
+ * A document of the service that may be this row's: same client, the same issue date (when the row has one),
+ * the same sub-total and tax rate, the same currency when the row sets one, and a number of the sequence. List
+ * entries carry amounts, not line items: a read of the document compares those.
  */
 function listedMatch(resource: GuardedResource, pattern: NumberPattern, content: Content, record: IDataObject): boolean {
 	const owner = matchOf(resource).owner;
@@ -110,10 +118,13 @@ export type SequenceVerdict =
 	| { kind: 'none' };
 
 interface Row {
+	ctx: IExecuteSingleFunctions;
+	options: IHttpRequestOptions;
 	content: Content;
 	/** Off for Create Anyway: the row is always a new document. */
 	matchable: boolean;
 	resolve: (verdict: SequenceVerdict) => void;
+	fail: (error: unknown) => void;
 }
 
 interface Deferred<T> {
@@ -167,10 +178,17 @@ export class RunSequence {
 	}
 
 	/** The row's content, once the run's list is read: resolves with what to do, in item order. */
-	claim(index: number, list: IDataObject[], content: Content, matchable: boolean): Promise<SequenceVerdict> {
-		return new Promise((resolve) => {
+	claim(
+		ctx: IExecuteSingleFunctions,
+		options: IHttpRequestOptions,
+		index: number,
+		list: IDataObject[],
+		content: Content,
+		matchable: boolean,
+	): Promise<SequenceVerdict> {
+		return new Promise((resolve, fail) => {
 			this.list = list;
-			this.rows.set(index, { content, matchable, resolve });
+			this.rows.set(index, { ctx, options, content, matchable, resolve, fail });
 			this.decide();
 		});
 	}
@@ -213,23 +231,81 @@ export class RunSequence {
 	private decide(): void {
 		if (this.decided || !this.loopOver || [...this.members].some((index) => !this.rows.has(index))) return;
 		this.decided = true;
+		void this.decideRows();
+	}
+
+	/** The rows in item order: a document of the list that is the row's, an earlier row of this run, or the next number. */
+	private async decideRows(): Promise<void> {
 		let next = 1;
 		for (const record of this.list) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
 		const fresh: Array<{ index: number; content: Content }> = [];
+		const taken = new Set<IDataObject>();
+		this.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
 		for (const index of [...this.members].sort((a, b) => a - b)) {
 			const row = this.rows.get(index);
 			if (!row) continue;
-			const earlier = row.matchable ? fresh.find((candidate) => sameContent(candidate.content, row.content)) : undefined;
-			const listed = earlier || !row.matchable ? undefined : this.list.find((record) => listedMatch(this.resource, this.pattern, row.content, record));
-			if (earlier) row.resolve({ kind: 'sameAs', index: earlier.index });
-			else if (listed) row.resolve({ kind: 'existing', record: listed });
-			else {
-				fresh.push({ index, content: row.content });
-				this.given.add(next);
-				row.resolve({ kind: 'new', number: formatNumber(this.pattern, next++) });
+			try {
+				const earlier = row.matchable ? fresh.find((candidate) => sameContent(candidate.content, row.content)) : undefined;
+				const listed = earlier || !row.matchable ? undefined : await this.listedMatch(row, taken);
+				if (earlier) row.resolve({ kind: 'sameAs', index: earlier.index });
+				else if (listed) {
+					taken.add(listed);
+					row.resolve({ kind: 'existing', record: listed });
+				} else {
+					fresh.push({ index, content: row.content });
+					this.given.add(next);
+					row.resolve({ kind: 'new', number: formatNumber(this.pattern, next++) });
+				}
+			} catch (error) {
+				row.fail(error);
 			}
 		}
 		if (this.settled.size >= this.members.size) this.allSettled.resolve();
+	}
+
+	/**
+	 * The document of the list that is this row's: among those with the same client, date and amounts (not taken
+	 * by an earlier row), the first whose line items are the row's (each candidate read once per run).
+	 */
+	private async listedMatch(row: Row, taken: Set<IDataObject>): Promise<IDataObject | undefined> {
+		for (const candidate of this.candidates(row).filter((record) => !taken.has(record))) {
+			if (sameItems(await this.itemsOf(row, candidate), row.content.items)) return candidate;
+		}
+		return undefined;
+	}
+
+	/** The list by client, built once the rows are decided (a run of 500 rows over 10,000 documents looks in 25 each). */
+	private byClient?: Map<string, IDataObject[]>;
+
+	private candidates(row: Row): IDataObject[] {
+		if (!this.byClient) {
+			const owner = matchOf(this.resource).owner;
+			this.byClient = new Map();
+			for (const record of this.list) {
+				const client = owner === undefined ? '' : text(record[owner.stored]);
+				const records = this.byClient.get(client) ?? [];
+				records.push(record);
+				this.byClient.set(client, records);
+			}
+		}
+		return (this.byClient.get(row.content.client) ?? []).filter((record) => listedMatch(this.resource, this.pattern, row.content, record));
+	}
+
+	/** The reads of every row's candidates, started at once (as the items' own requests would go). */
+	private prefetch(rows: Row[]): void {
+		for (const row of rows) for (const candidate of this.candidates(row)) void this.itemsOf(row, candidate).catch(() => undefined);
+	}
+
+	private readonly itemReads = new Map<string, Promise<LineItem[]>>();
+
+	private itemsOf(row: Row, record: IDataObject): Promise<LineItem[]> {
+		const id = String(record.id);
+		let items = this.itemReads.get(id);
+		if (!items) {
+			items = readApi(row.ctx, row.options, `/${this.resource}/${encodeURIComponent(id)}`).then((body) => listOf(body, 'items') as LineItem[]);
+			this.itemReads.set(id, items);
+		}
+		return items;
 	}
 }
 
@@ -278,7 +354,7 @@ export async function sequencedCreate(
 		const wanted: ApiParams = compared === params ? dated : compared;
 		const list = await recordsOfRun(ctx, runScope(ctx), options, resource);
 		claimed = true;
-		const verdict = await sequence.claim(index, list, contentOf(dated, wanted), ifExists !== 'create');
+		const verdict = await sequence.claim(ctx, options, index, list, contentOf(dated, wanted), ifExists !== 'create');
 		const done = (record?: IDataObject) => sequence.settle(index, record);
 		if (ifExists === 'error' && (verdict.kind === 'existing' || verdict.kind === 'sameAs')) {
 			done();
@@ -312,7 +388,8 @@ export async function sequencedCreate(
 			return options;
 		}
 		// settled with the record the answer added to the run's list, for a later identical row of this run
-		decide(ctx, { kind: 'create', resource, list }, () => done(list.find((record) => storedNumber(resource, record) === verdict.number)));
+		const sentNumber = verdict.number;
+		decide(ctx, { kind: 'create', resource, list }, () => done(createdIn(resource, list, sentNumber)));
 		return withParams(ctx, resource, options, { client: dated.client, [numberKey(resource).api]: verdict.number, ...dated });
 	} catch (error) {
 		if (!claimed) sequence.release(index);
