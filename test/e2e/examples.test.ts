@@ -158,24 +158,38 @@ describe('example workflows inside real n8n', () => {
 		expect(sandbox.state().invoices).toHaveLength(3);
 	});
 
-	test('4: estimate to invoice: the pending estimate is accepted and invoiced with the same client and items', async () => {
+	test('4: estimate to invoice: Create From Estimate invoices the pending estimate with the next number and marks it accepted', async () => {
 		sandbox.reset({ seed: 'demo' });
-		const pending = sandbox.state().estimates.find((e) => e.accepted === 'False');
+		const before = sandbox.state();
+		const pending = before.estimates.find((e) => e.accepted === 'False');
 		expect(pending).toBeDefined();
+		const highest = Math.max(...before.invoices.map((i) => /^INV-(\d{4})$/.exec(i.invoice_no)?.[1]).filter(Boolean).map(Number));
+		sandbox.clearRequests();
 		const run = await cli.execute(ids['4-estimate-to-invoice.json']);
 		expect(run.status).toBe('success');
 		const state = sandbox.state();
 		expect(state.estimates.find((e) => e.id === pending?.id)?.accepted).toBe('True');
 		const invoice = state.invoices.at(-1);
 		expect(invoice).toMatchObject({
-			invoice_no: `INV-${pending?.estimate_no.replace('EST-', '')}`,
+			invoice_no: `INV-${String(highest + 1).padStart(4, '0')}`,
 			customer_id: pending?.customer_id,
 			items: pending?.items,
 			tax_rate: pending?.tax_rate,
 			currency: pending?.currency,
 			payment_status: 'Not Paid',
 		});
-		expect(nodeOutput(run, 'Create Invoice')[0].total).toBe(2160);
+		const [output] = nodeOutput(run, 'Create Invoice');
+		expect([output.total, output.action, output.from_estimate]).toEqual([2160, 'created', { id: pending?.id, estimate_no: pending?.estimate_no }]);
+		// the pending estimates, the estimate, the invoices (for the number), the invoice, the look at the numbers after
+		// the write, the estimate marked accepted
+		expect(sandbox.requests().map((r) => `${r.method} ${r.path.replace(/\/\d{10,}$/, '/{id}')}`)).toEqual([
+			'GET /v1/estimate/all',
+			'GET /v1/estimate/{id}',
+			'GET /v1/invoice/all',
+			'POST /v1/invoice/add',
+			'GET /v1/invoice/all',
+			'PUT /v1/estimate/{id}',
+		]);
 	});
 
 	test('1 and 4 re-run three times: one invoice, one e-mail, one payment, status Paid; each estimate invoiced once', async () => {
@@ -197,7 +211,7 @@ describe('example workflows inside real n8n', () => {
 		const after = sandbox.state();
 		const accepted = after.estimates.filter((e) => e.accepted === 'True' && before.estimates.find((b) => b.id === e.id)?.accepted === 'False');
 		const created = after.invoices.slice(invoicesBefore);
-		expect(created.map((i) => i.invoice_no).sort()).toEqual(accepted.map((e) => `INV-${e.estimate_no.replace('EST-', '')}`).sort());
+		expect(created.map((i) => [i.customer_id, i.items])).toEqual(accepted.map((e) => [e.customer_id, e.items]));
 		expect(new Set(after.invoices.map((i) => `${i.customer_id} ${i.invoice_no}`)).size).toBe(after.invoices.length);
 	});
 });
