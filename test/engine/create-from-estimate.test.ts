@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { todayIn } from '../../nodes/shared/dates';
 import { addDays } from '../../nodes/Invoicing/helpers/guards/from-estimate';
 import { byId, byNumber, form, useEngineFixture } from './fixture';
+import { TriggerUnderTest } from './harness/poll-trigger';
 
 const ctx = useEngineFixture();
 
@@ -201,5 +202,35 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			'created',
 		]);
 		expect(ctx.sent().filter((r) => r.method === 'POST')).toHaveLength(1);
+	});
+
+	test('the trigger\'s "Estimate Accepted" -> Create From Estimate (Next in Sequence): one invoice, also when the event comes again', async () => {
+		const client = await createClient();
+		const estimateId = await createEstimate(client);
+		await ctx.api('POST', '/invoice/add', { client, invoice_no: 'INV-0041', payment_status: 'Paid', items: [{ description: 'Earlier', quantity: 1, rate: 5 }] });
+		const trigger = new TriggerUnderTest({ parameters: { events: ['estimateAccepted'] }, credentials: ctx.credentials });
+		expect(await trigger.poll()).toBeNull();
+		await ctx.api('PUT', `/estimate/${estimateId}`, { client, estimate_no: 'EST-12', accepted: 'True' });
+		const events = await trigger.items();
+		expect(events.map((e) => [e.event, e.id])).toEqual([['estimateAccepted', estimateId]]);
+		const parameters: INodeParameters = {
+			resource: 'invoice',
+			operation: 'createFromEstimate',
+			numbering: 'next',
+			numberPrefix: 'INV-',
+			numberDigits: 4,
+			fromEstimate: byId('={{ $json.id }}'),
+			markEstimateAccepted: true,
+		};
+		const first = await ctx.run(parameters, { items: events });
+		expect(first.items.map((i) => [i.json.invoice_no, i.json.action, i.json.from_estimate])).toEqual([['INV-0042', 'created', { id: estimateId, estimate_no: 'EST-12' }]]);
+		// accepted already: no PUT; the invoice is the estimate's to the cent
+		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/estimate/${estimateId}`, 'GET /v1/invoice/all', 'POST /v1/invoice/add', 'GET /v1/invoice/all']);
+		expect(first.items[0].json.total).toBe(117.96);
+		// at-least-once: the same event delivered again finds the invoice
+		const again = await ctx.run(parameters, { items: events });
+		expect(again.items.map((i) => [i.json.invoice_no, i.json.action])).toEqual([['INV-0042', 'existing']]);
+		expect(await trigger.poll()).toBeNull();
+		expect(await invoicesOf(client)).toHaveLength(2);
 	});
 });
