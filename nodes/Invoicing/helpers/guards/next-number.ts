@@ -349,6 +349,7 @@ export async function sequencedCreate(
 	const { sequence, index } = joined;
 	const resource = sequence.resource;
 	let claimed = false;
+	let handedOver = false;
 	try {
 		const dated: ApiParams = { ...params, issue_date: params.issue_date ?? todayIn(ctx.getTimezone()) };
 		const wanted: ApiParams = compared === params ? dated : compared;
@@ -389,11 +390,15 @@ export async function sequencedCreate(
 		}
 		// settled with the record the answer added to the run's list, for a later identical row of this run
 		const sentNumber = verdict.number;
+		const request = withParams(ctx, resource, options, { client: dated.client, [numberKey(resource).api]: verdict.number, ...dated });
 		decide(ctx, { kind: 'create', resource, list }, () => done(createdIn(resource, list, sentNumber)));
-		return withParams(ctx, resource, options, { client: dated.client, [numberKey(resource).api]: verdict.number, ...dated });
-	} catch (error) {
-		if (!claimed) sequence.release(index);
-		else sequence.settle(index);
-		throw error;
+		handedOver = true;
+		return request;
+	} finally {
+		// a row that failed here does not hold up the others (a create settles when its answer comes)
+		if (!handedOver) {
+			if (claimed) sequence.settle(index);
+			else sequence.release(index);
+		}
 	}
 }
