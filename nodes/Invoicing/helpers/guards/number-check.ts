@@ -7,7 +7,8 @@ import { REQUIRED_ON_UPDATE } from '../input/field-specs';
 import { putForm } from '../request/put-form';
 import { readAfterWrite } from '../request/read-api';
 import type { GuardedResource } from './matching';
-import { numberKey, sequenceOfItem, storedNumber } from './next-number';
+import { numberKey, storedNumber } from './number-pattern';
+import { sequenceOfItem } from './run-sequence';
 import { runScope, sharedList } from './run-scope';
 
 /** Service ids are long numeric strings: a longer one is later, else the larger. */
