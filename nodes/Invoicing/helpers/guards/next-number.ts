@@ -71,10 +71,6 @@ export async function sequencedCreate(
 			decide(ctx, { kind: 'existing', wanted, resource });
 			return readInstead(options, resource, String(record.id));
 		}
-		if (verdict.kind === 'none') {
-			done();
-			return options;
-		}
 		// settled with the record the answer added to the run's list, for a later identical row of this run
 		const sentNumber = verdict.number;
 		const request = withParams(ctx, resource, options, { client: dated.client, [numberKey(resource).api]: verdict.number, ...dated });

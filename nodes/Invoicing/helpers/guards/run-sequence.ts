@@ -16,8 +16,7 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 export type SequenceVerdict =
 	| { kind: 'new'; number: string }
 	| { kind: 'existing'; record: IDataObject }
-	| { kind: 'sameAs'; index: number }
-	| { kind: 'none' };
+	| { kind: 'sameAs'; index: number };
 
 interface Row {
 	ctx: IExecuteSingleFunctions;
