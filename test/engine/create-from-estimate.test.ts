@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { todayIn } from '../../nodes/shared/dates';
@@ -232,5 +235,24 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 		expect(again.items.map((i) => [i.json.invoice_no, i.json.action])).toEqual([['INV-0042', 'existing']]);
 		expect(await trigger.poll()).toBeNull();
 		expect(await invoicesOf(client)).toHaveLength(2);
+	});
+});
+
+describe("example 4's Create Invoice (examples/4-estimate-to-invoice.json) through the n8n engine", () => {
+	test('the pending estimate becomes the next invoice, the estimate accepted; the same item again: the invoice found, no second PUT', async () => {
+		const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', '4-estimate-to-invoice.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: INodeParameters }> };
+		const parameters = example.nodes.find((node) => node.name === 'Create Invoice')?.parameters as INodeParameters;
+		const client = await createClient();
+		const estimateId = await createEstimate(client);
+		await ctx.api('POST', '/invoice/add', { client, invoice_no: 'INV-1004', payment_status: 'Paid', items: [{ description: 'Earlier', quantity: 1, rate: 5 }] });
+		// what Get Many Estimates (Simplify) gives the node
+		const pending = { id: estimateId, estimate_no: 'EST-12', reference_no: 'EST-12', customer_id: client, accepted: 'False' };
+		for (const round of ['created', 'existing']) {
+			const run = await ctx.run(parameters, { items: [pending] });
+			expect(run.error).toBeUndefined();
+			expect(run.items.map((i) => [i.json.invoice_no, i.json.action, i.json.due_date, i.json.total])).toEqual([['INV-1005', round, addDays(TODAY, 14), 117.96]]);
+			expect(ctx.sent().filter((r) => r.method === 'PUT')).toHaveLength(round === 'created' ? 1 : 0);
+		}
+		expect(((await ctx.api('GET', `/estimate/${estimateId}`)).estimate as IDataObject[])[0].accepted).toBe('True');
 	});
 });

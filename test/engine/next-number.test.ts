@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { todayIn } from '../../nodes/shared/dates';
 
 import { bulkBook } from '../../tools/sandbox';
 import { byId, form, useEngineFixture } from './fixture';
@@ -222,3 +227,24 @@ function runNodeBeside(parameters: INodeParameters, items: IDataObject[]) {
 	// not ctx.run, which empties the request log the first run is writing to
 	return runNode({ credentials: ctx.credentials, parameters, items });
 }
+
+describe("example 8's Create Invoice (examples/8-monthly-retainers.json) through the n8n engine", () => {
+	test('the rows of retainers.csv: RET-0001 and RET-0002 issued on the first of the month; the same month again: nothing new', async () => {
+		const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', '8-monthly-retainers.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: INodeParameters }> };
+		const parameters = example.nodes.find((node) => node.name === 'Create Invoice')?.parameters as INodeParameters;
+		const [header, ...lines] = readFileSync(join(__dirname, '..', '..', 'examples', 'data', 'retainers.csv'), 'utf8').trim().split('\n');
+		const retainers = lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [header.split(',')[i], value])));
+		const clients: Record<string, string> = {};
+		for (const row of retainers) clients[row.email] = (((await ctx.api('POST', '/client/add', { names: row.email, email: row.email })).data as IDataObject[])[0].id as string);
+		const firstOfMonth = `${todayIn('UTC').slice(0, 8)}01`;
+		for (const round of ['created', 'existing']) {
+			const run = await ctx.run(parameters, { items: retainers });
+			expect(run.error).toBeUndefined();
+			expect(run.items.map((i) => [i.json.invoice_no, i.json.customer_id, i.json.issue_date, i.json.total, i.json.action])).toEqual([
+				['RET-0001', clients['billing@acme.example'], firstOfMonth, 1200, round],
+				['RET-0002', clients['accounts@initech.example'], firstOfMonth, 450.5, round],
+			]);
+			expect(ctx.sent().filter((r) => r.method === 'POST')).toHaveLength(round === 'created' ? 2 : 0);
+		}
+	});
+});
