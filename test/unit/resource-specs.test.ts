@@ -114,7 +114,7 @@ describe('what a repeat does, and which operations are guarded', () => {
 	test('the facts retries depend on (pinned: changing one is a decision, not an accident)', () => {
 		const by = (pick: (operation: OperationSpec) => boolean) => pairs.filter(({ operation }) => pick(operation)).map(name).sort();
 		expect(by((o) => o.repeat === 'twice')).toEqual(
-			['client create', 'estimate create', 'estimate send', 'expense create', 'invoice create', 'invoice recordPayment', 'invoice send'].sort(),
+			['client create', 'estimate create', 'estimate send', 'expense create', 'invoice create', 'invoice createFromEstimate', 'invoice recordPayment', 'invoice send'].sort(),
 		);
 		expect(by((o) => o.repeat === 'read')).toEqual(
 			['client get', 'client getAll', 'estimate get', 'estimate getAll', 'expense get', 'expense getAll', 'invoice get', 'invoice getAll'].sort(),
@@ -122,7 +122,18 @@ describe('what a repeat does, and which operations are guarded', () => {
 		// an operation that applies twice on a repeat is guarded, unless its record has no key to recognise it by
 		expect(by((o) => o.repeat === 'twice' && !o.guarded)).toEqual(['expense create']);
 		expect(by((o) => o.guarded)).toEqual(
-			['client create', 'client upsert', 'estimate create', 'estimate send', 'estimate upsert', 'invoice create', 'invoice recordPayment', 'invoice send', 'invoice upsert'].sort(),
+			[
+				'client create',
+				'client upsert',
+				'estimate create',
+				'estimate send',
+				'estimate upsert',
+				'invoice create',
+				'invoice createFromEstimate',
+				'invoice recordPayment',
+				'invoice send',
+				'invoice upsert',
+			].sort(),
 		);
 	});
 

@@ -3,7 +3,9 @@ import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 import type { Resource } from '../../shared/api-types';
 import { buildGuardedCreate, buildGuardedPayment, buildGuardedSend, buildUpsertRequest } from '../helpers/guards/guarded-requests';
 import { THROUGH_MIDDLEWARE } from '../engine/request-middleware';
+import { buildFromEstimate } from '../helpers/guards/from-estimate';
 import { asDocument, asGuarded } from '../helpers/guards/matching';
+import { shapeFromEstimate } from '../helpers/output/from-estimate';
 import {
 	handleApiErrors,
 	shapeAction,
@@ -30,6 +32,7 @@ export const PRE_SEND: Readonly<Record<string, (resource: Resource) => PreSend[]
 	update: (resource: Resource) => [buildUpdateRequest(resource)],
 	send: (resource: Resource) => [buildGuardedSend(asDocument(resource))],
 	recordPayment: (resource: Resource) => [buildGuardedPayment(asDocument(resource))],
+	fromEstimate: (): PreSend[] => [buildFromEstimate()],
 };
 
 /** The output shaping an operation spec names, built for its resource; handleApiErrors always runs first. */
@@ -41,6 +44,7 @@ export const POST_RECEIVE: Readonly<Record<string, (resource: Resource) => PostR
 	write: (resource: Resource) => shapeWrite(asGuarded(resource)),
 	action: (resource: Resource) => shapeAction(asDocument(resource)),
 	deleted: shapeDeleted,
+	fromEstimate: shapeFromEstimate,
 };
 
 /** The step a spec names; a key no table has is a programming error, refused when the node loads. */

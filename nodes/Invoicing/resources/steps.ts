@@ -15,6 +15,7 @@ export const STEP_FACTS: Readonly<Record<PreSendName, { guarded: boolean; onReco
 	upsert: { guarded: true, onRecord: false },
 	send: { guarded: true, onRecord: true },
 	recordPayment: { guarded: true, onRecord: true },
+	fromEstimate: { guarded: true, onRecord: false },
 };
 
 const derived = (operation: OperationEntry): OperationSpec => ({

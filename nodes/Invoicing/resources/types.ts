@@ -32,6 +32,8 @@ export interface RecordField {
 	lifecycle?: 'payment' | 'acceptance';
 	/** A `locator` field: the resource whose record it picks (given by key, e.g. By E-mail, it is looked up in that resource's list). */
 	picks?: Resource;
+	/** The create's number (an invoice's, an estimate's): hidden when Numbering is Next in Sequence, which chooses it. */
+	numbered?: boolean;
 }
 
 /** How a Get Many filter keeps a listed record (the API has no filters: the node applies them to its one list). */
@@ -143,6 +145,11 @@ export interface OperationSpec {
 	/** It acts on one record chosen with the resource's record locator: derived from its preSend step (resources/steps.ts). */
 	onRecord: boolean;
 	form: OperationForm;
+	/**
+	 * Required record fields (by parameter name) an operation shows although its form is not `create` (Create from
+	 * Estimate takes the invoice number): declared once with the create forms' own, and naming the row in messages.
+	 */
+	requires?: string[];
 	/** Parameters of this operation only (operations of several resources may share them by name). */
 	properties?: INodeProperties[];
 }

@@ -28,7 +28,7 @@ const shortText = (value: unknown): string | undefined => {
 function rowKey(ctx: IExecuteSingleFunctions, { resource, operation }: { resource: ResourceSpec; operation: OperationSpec }): string | undefined {
 	try {
 		if (operation.onRecord) return shortText(ctx.getNodeParameter(resource.record.param, '', { extractValue: true }));
-		if (operation.form !== 'create') return undefined;
+		if (operation.form !== 'create' && operation.requires === undefined) return undefined;
 		for (const param of resource.createdRowKey) {
 			const field = resource.fields.find((candidate) => candidate.editor.name === param);
 			const value =

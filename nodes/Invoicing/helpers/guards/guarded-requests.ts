@@ -12,6 +12,7 @@ import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
+import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { recordsOfRun } from './run-lists';
@@ -48,6 +49,7 @@ async function withMatch(
 	options: IHttpRequestOptions,
 	resource: GuardedResource,
 	params: ApiParams,
+	optionsCollection: string,
 	outcome: MatchOutcome,
 ): Promise<IHttpRequestOptions> {
 	const scope = runScope(ctx);
@@ -74,7 +76,7 @@ async function withMatch(
 			if (found) list.push(found);
 			return found;
 		});
-		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, WRITE_OPTIONS) });
+		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, optionsCollection) });
 	});
 }
 
@@ -85,35 +87,61 @@ async function withMatch(
  */
 export function buildGuardedCreate(resource: GuardedResource): PreSend {
 	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const params = await resolveKeyedFields(this, options, createParams(this, resource));
 		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
-		if (ifExists === 'create') {
-			decide(this, { kind: 'create', resource });
-			return withParams(this, resource, options, params);
+		if (isNextNumber(this)) {
+			const joined = joinSequence(this, resource);
+			try {
+				const params = await resolveKeyedFields(this, options, createParams(this, resource, true));
+				return await sequencedCreate(this, options, joined, params, ifExists);
+			} finally {
+				// an item that failed before it claimed its place does not hold up the others
+				joined.sequence.release(joined.index);
+			}
 		}
-		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
-			if (!match) {
-				decide(this, { kind: 'create', resource, list }, endTurn, write);
-				return withParams(this, resource, options, params);
-			}
-			if (ifExists === 'error') {
-				throw inputError(
-					this,
-					`The ${resource} ${describeRecord(resource, match)} already exists`,
-					'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway".',
-				);
-			}
-			decide(this, { kind: 'existing', wanted: params, resource }, endTurn);
-			return readInstead(options, resource, String(match.id));
-		});
+		const params = await resolveKeyedFields(this, options, createParams(this, resource));
+		return await guardedCreateRequest(this, options, resource, params, ifExists);
 	};
+}
+
+/**
+ * The guarded create of these parameters (see buildGuardedCreate). `compared`: what an existing record must
+ * hold to be this row's (default: everything sent; Create from Estimate leaves out the dates it chose itself).
+ */
+export async function guardedCreateRequest(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	resource: GuardedResource,
+	params: ApiParams,
+	ifExists: IfExists,
+	compared: ApiParams = params,
+	optionsCollection = WRITE_OPTIONS,
+): Promise<IHttpRequestOptions> {
+	if (ifExists === 'create') {
+		decide(ctx, { kind: 'create', resource });
+		return withParams(ctx, resource, options, params);
+	}
+	return await withMatch(ctx, options, resource, params, optionsCollection, (match, list, endTurn, write) => {
+		if (!match) {
+			decide(ctx, { kind: 'create', resource, list }, endTurn, write);
+			return withParams(ctx, resource, options, params);
+		}
+		if (ifExists === 'error') {
+			throw inputError(
+				ctx,
+				`The ${resource} ${describeRecord(resource, match)} already exists`,
+				'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway".',
+			);
+		}
+		decide(ctx, { kind: 'existing', wanted: compared, resource }, endTurn);
+		return readInstead(options, resource, String(match.id));
+	});
 }
 
 /** Create or Update: one match is updated (PUT), none is created, several are an error naming them. */
 export function buildUpsertRequest(resource: GuardedResource): PreSend {
 	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const params = await resolveKeyedFields(this, options, createParams(this, resource));
-		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
+		return await withMatch(this, options, resource, params, WRITE_OPTIONS, (match, list, endTurn, write) => {
 			if (!match) {
 				decide(this, { kind: 'create', resource, list }, endTurn, write);
 				return withParams(this, resource, options, params);

@@ -8,6 +8,7 @@ import { apiFailure, fieldError, inputError } from '../errors/item-errors';
 import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
+import { lookAfterNumberedWrite } from '../guards/number-check';
 import { decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
@@ -156,6 +157,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 				);
 			}
 		}
+		// a number of the sequence that another run took at the same moment is given again (guards/number-check)
+		if (decision?.kind === 'create') item.json = await lookAfterNumberedWrite(this, resource, item.json);
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
 		return [{ json: { ...amountsAsAsked(this, resource, item.json), action, ...kept } }];

@@ -1,5 +1,6 @@
 import { CLIENT_RESOURCE, documentClientLocator, documentRecordFields, DOCUMENT_TELL_APART } from '../common-fields';
 import { guardOptionsField, ifExistsField } from '../guard-fields';
+import { numberingFields } from '../numbering-fields';
 import { sendFields } from '../send-fields';
 import type { ResourceEntry } from '../types';
 import { acceptedField, estimateFilters, estimateNumberField } from './fields';
@@ -19,7 +20,7 @@ export const estimateResource: ResourceEntry = {
 	createdRowKey: ['estimateNo'],
 	fields: [
 		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', picks: CLIENT_RESOURCE, role: 'required', stored: 'customer_id' },
-		{ editor: estimateNumberField, api: 'estimate_no', kind: 'text', role: 'required', stored: 'reference_no' },
+		{ editor: estimateNumberField, api: 'estimate_no', kind: 'text', role: 'required', stored: 'reference_no', numbered: true },
 		{ editor: acceptedField, api: 'accepted', kind: 'text', role: 'optional', lifecycle: 'acceptance' },
 		...documentRecordFields(),
 	],
@@ -49,7 +50,7 @@ export const estimateResource: ResourceEntry = {
 			postReceive: 'write',
 			repeat: 'twice',
 			form: 'create',
-			properties: [ifExistsField, guardOptionsField],
+			properties: [...numberingFields, ifExistsField, guardOptionsField],
 		},
 		{
 			value: 'delete',

@@ -1,8 +1,10 @@
 import { CLIENT_RESOURCE, documentClientLocator, documentRecordFields, DOCUMENT_TELL_APART } from '../common-fields';
 import { existingPaymentStatusField, guardOptionsField, ifExistsField } from '../guard-fields';
+import { numberingFields } from '../numbering-fields';
 import type { ResourceEntry } from '../types';
 import { sendFields } from '../send-fields';
 import { invoiceFilters, invoiceNumberField, paymentStatusField } from './fields';
+import { createFromEstimateOperation } from './createFromEstimate.operation';
 import { recordPaymentFields } from './recordPayment.operation';
 
 export const invoiceResource: ResourceEntry = {
@@ -20,7 +22,7 @@ export const invoiceResource: ResourceEntry = {
 	createdRowKey: ['invoiceNo'],
 	fields: [
 		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', picks: CLIENT_RESOURCE, role: 'required', stored: 'customer_id' },
-		{ editor: invoiceNumberField, api: 'invoice_no', kind: 'text', role: 'required', stored: 'invoice_no' },
+		{ editor: invoiceNumberField, api: 'invoice_no', kind: 'text', role: 'required', stored: 'invoice_no', numbered: true },
 		{ editor: paymentStatusField, api: 'payment_status', kind: 'text', role: 'required', stored: 'payment_status', lifecycle: 'payment' },
 		...documentRecordFields(),
 	],
@@ -60,8 +62,9 @@ export const invoiceResource: ResourceEntry = {
 			postReceive: 'write',
 			repeat: 'twice',
 			form: 'create',
-			properties: [ifExistsField, guardOptionsField],
+			properties: [...numberingFields, ifExistsField, guardOptionsField],
 		},
+		createFromEstimateOperation,
 		{
 			value: 'delete',
 			name: 'Delete',
