@@ -63,8 +63,8 @@ describe('twin deliveries in two executions at once', () => {
 		const outputs = results.map((r) => jsons(r)[0]);
 		expect(results.map((r) => r.items[0].error)).toEqual([undefined, undefined]);
 		expect(outputs.map((o) => [o.action, o.id, o.invoice_no, o.total]).sort()).toEqual([
-			['created', kept, 'INV-7', 330],
-			['existing', kept, 'INV-7', 330],
+			['created', kept, 'INV-7', 300],
+			['existing', kept, 'INV-7', 300],
 		]);
 		const posts = ctx.sandbox.requests().filter((r) => r.method === 'POST');
 		expect(posts.map((r) => r.path)).toEqual(['/v1/invoice/add', '/v1/invoice/add']);
@@ -121,7 +121,7 @@ describe('twin deliveries in two executions at once', () => {
 		const payments = ctx.sandbox.state().invoices[0].payments;
 		expect(payments).toHaveLength(2);
 		const named = payments.map((p) => `${p.reference} at ${p.created_at} UTC`).join(', ');
-		const expected = `Record Payment "${invoice}" (item 1): the payment was recorded, and so was another payment of 40.00 by Cash on the invoice "INV-1" at the same moment: ${named}`;
+		const expected = `Record Payment Invoice "${invoice}" (item 1): the payment was recorded, and so was another payment of 40.00 by Cash on the invoice "INV-1" at the same moment: ${named}`;
 		expect(results.map((r) => r.items[0].error?.message)).toEqual([expected, expected]);
 	});
 
