@@ -5,14 +5,63 @@ import { requestApi } from '../../../shared/api-request';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { failureLabel } from '../errors/failure-labels';
 import { inputError } from '../errors/item-errors';
-import { readAfterWrite } from '../request/read-api';
+import { readAfterCreate, readAfterWrite } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, matchOf, type GuardedResource } from './matching';
+import { runScope, type RunScope } from './run-scope';
 
-/** The guard's own narrow read, taken again after the create: a client's documents, or every client. */
-function lookAgainUrl(resource: GuardedResource, wanted: ApiParams): { url: string; list: string } {
+/**
+ * The guard's own read, taken again after the create: a client's documents (or, when the run's guard read the
+ * whole list because it touched many clients, that list, then this client's records of it), or every client.
+ */
+async function lookAgain(ctx: IExecuteSingleFunctions, resource: GuardedResource, wanted: ApiParams): Promise<IDataObject[]> {
 	const owner = matchOf(resource).owner;
-	if (!owner) return { url: `/${resource}/all`, list: 'data' };
-	return { url: `/client/${encodeURIComponent(String(wanted[owner.param]))}`, list: owner.list };
+	if (!owner) return listOf(await readStartingNow(ctx, `/${resource}/all`), 'data');
+	const clientId = String(wanted[owner.param]);
+	const way = await runScope(ctx).lookupWay;
+	if (way !== 'wholeList') return listOf(await readStartingNow(ctx, `/client/${encodeURIComponent(clientId)}`), owner.list);
+	return listOf(await readStartingNow(ctx, `/${resource}/all`), 'data').filter((record) => String(record[owner.stored]) === clientId);
+}
+
+/** The looks after creates of one run, by URL: the one in flight, and the next one the items that came since wait for. */
+interface LooksAfter {
+	inFlight?: Promise<ApiEnvelope>;
+	next?: Promise<ApiEnvelope>;
+}
+
+const looksOfRun = new WeakMap<RunScope, Map<string, LooksAfter>>();
+
+/**
+ * A read of `url` that starts after this item's create was answered, shared by the run's items: a read already in
+ * flight started before this answer and may miss it, so the item waits for the next one, which every item that came
+ * meanwhile shares (100 creates for one client: a few reads, not 100). A failed shared read is made again by each
+ * item, so its failure names the item.
+ */
+function readStartingNow(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
+	const scope = runScope(ctx);
+	const byUrl = looksOfRun.get(scope) ?? new Map<string, LooksAfter>();
+	looksOfRun.set(scope, byUrl);
+	const looks = byUrl.get(url) ?? {};
+	byUrl.set(url, looks);
+	const start = () => {
+		const read = readAfterCreate(ctx, url);
+		looks.inFlight = read;
+		const done = () => {
+			if (looks.inFlight === read) looks.inFlight = undefined;
+		};
+		read.then(done, done);
+		return read;
+	};
+	if (!looks.next && !looks.inFlight) return start();
+	looks.next ??= looks.inFlight
+		?.then(
+			() => undefined,
+			() => undefined,
+		)
+		.then(() => {
+			looks.next = undefined;
+			return start();
+		});
+	return (looks.next ?? start()).catch(async () => await readAfterCreate(ctx, url));
 }
 
 /**
@@ -29,9 +78,7 @@ export async function convergeCreate(
 	created: IDataObject,
 	wanted: ApiParams,
 ): Promise<ApiEnvelope | undefined> {
-	const { url, list } = lookAgainUrl(resource, wanted);
-	const records = listOf(await readAfterWrite(ctx, url), list);
-	const same = findMatches(resource, wanted, records);
+	const same = findMatches(resource, wanted, await lookAgain(ctx, resource, wanted));
 	const mine = same.findIndex((record) => String(record.id) === String(created.id));
 	if (mine === 0 || same.length === 0) return undefined;
 	const first = same[0];
