@@ -98,7 +98,7 @@ describe('twin deliveries in two executions at once', () => {
 		const failed = results.filter((r) => r.items[0].error);
 		expect(failed).toHaveLength(1);
 		expect(failed[0].items[0].error?.message).toBe(
-			`Create Invoice "INV-7" (item 1): another execution created the same invoice at the same moment: the service now has "INV-7" (id ${first}) and "INV-7" (id ${later}), and deleting this execution's copy (id ${later}) failed: Create Invoice "INV-7" (item 1), deleting its twin /invoice/${later} failed (HTTP 500): Database is busy.`,
+			`Create Invoice "INV-7" (item 1): another execution created the same invoice at the same moment: the service now has "INV-7" (id ${first}) and "INV-7" (id ${later}), and deleting this execution's copy (id ${later}) failed: HTTP 500 Database is busy.`,
 		);
 	});
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/api-answers';
-import { requestApi } from '../../../shared/api-request';
+import { isApiSuccess } from '../../../shared/api-errors';
+import { callApi } from '../../../shared/api-request';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
-import { failureLabel } from '../errors/failure-labels';
 import { inputError } from '../errors/item-errors';
 import { readAfterCreate, readAfterWrite } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, matchOf, type GuardedResource } from './matching';
@@ -64,6 +64,18 @@ function readStartingNow(ctx: IExecuteSingleFunctions, url: string): Promise<Api
 	return (looks.next ?? start()).catch(async () => await readAfterCreate(ctx, url));
 }
 
+/** Deletes this execution's copy; what went wrong when it did not (the item's error names both records). */
+async function deleteFailure(ctx: IExecuteSingleFunctions, url: string): Promise<string | undefined> {
+	try {
+		const answer = await callApi(ctx, undefined, 'DELETE', url);
+		if (isApiSuccess(answer.statusCode, answer.body)) return undefined;
+		const said = (answer.body as { message?: unknown } | undefined)?.message;
+		return `HTTP ${answer.statusCode}${typeof said === 'string' ? ` ${said}` : ''}`;
+	} catch (error) {
+		return (error as Error).message;
+	}
+}
+
 /**
  * After a guarded create, the key's records as the service lists them now. Another execution (a queue worker,
  * another n8n) may have created the same key at the same moment: the guards' turns are per process. The
@@ -92,12 +104,11 @@ export async function convergeCreate(
 		);
 	}
 	const ownUrl = `/${resource}/${encodeURIComponent(String(created.id))}`;
-	try {
-		await requestApi(ctx, { action: `${failureLabel(ctx)}, deleting its twin ${ownUrl}`, method: 'DELETE', url: ownUrl, itemIndex: ctx.getItemIndex() });
-	} catch (error) {
+	const failure = await deleteFailure(ctx, ownUrl);
+	if (failure !== undefined) {
 		throw inputError(
 			ctx,
-			`another execution created the same ${resource} at the same moment: the service now has ${both}, and deleting this execution's copy (id ${String(created.id)}) failed: ${(error as Error).message}`,
+			`another execution created the same ${resource} at the same moment: the service now has ${both}, and deleting this execution's copy (id ${String(created.id)}) failed: ${failure}`,
 			`Delete the ${resource} with id ${String(created.id)} in the service; ${describeRecord(resource, first)} is the one to keep.`,
 		);
 	}
