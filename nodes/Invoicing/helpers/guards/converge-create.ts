@@ -79,9 +79,9 @@ async function deleteFailure(ctx: IExecuteSingleFunctions, url: string): Promise
 /**
  * After a guarded create, the key's records as the service lists them now. Another execution (a queue worker,
  * another n8n) may have created the same key at the same moment: the guards' turns are per process. The
- * service lists records in the order it stored them and never reorders them (docs/design.md, "Twin creates and twin writes across processes"),
- * so every execution that looks sees the same first record: that one stays, and each execution whose record is
- * listed later deletes its own (just created, nothing sent on it yet). Returns the service's answer for the
+ * service lists records in the order it stored them and never reorders them (docs/design.md, "Twin creates and
+ * twin writes across processes"), so every execution that looks sees the same first record: that one stays, and
+ * each execution whose record is listed later deletes its own (just created, nothing sent on it yet). Returns the service's answer for the
  * record that stays when it is not this one (then output as `existing`); undefined when this one stays.
  */
 export async function convergeCreate(
