@@ -34,7 +34,7 @@ export interface GuardedWrite {
 
 interface Pending {
 	decision: WriteDecision;
-	endTurn?: () => void;
+	endTurn?: (created?: IDataObject) => void;
 	write?: GuardedWrite;
 	/** When the write was let through (ms since epoch). */
 	sentAt: number;
@@ -52,12 +52,12 @@ export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefi
 }
 
 /** `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). */
-export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void, write?: GuardedWrite): void {
+export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: (created?: IDataObject) => void, write?: GuardedWrite): void {
 	pending.set(ctx, { decision, endTurn, write, sentAt: Date.now() });
 }
 
-function endItemTurn(entry: Pending): void {
-	entry.endTurn?.();
+function endItemTurn(entry: Pending, created?: IDataObject): void {
+	entry.endTurn?.(created);
 	entry.endTurn = undefined;
 }
 
@@ -86,11 +86,13 @@ export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFull
 	const { decision } = entry;
 	if (entry.write && outcomeUnknown(response.statusCode, response.body)) noteUnanswered(ctx, entry);
 	if (!entry.endTurn) return;
-	if (decision.kind === 'create' && decision.list && isApiSuccess(response.statusCode, response.body)) {
-		const created = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
-		if (Array.isArray(created) && typeof created[0] === 'object') decision.list.push(created[0] as IDataObject);
+	let created: IDataObject | undefined;
+	if (decision.kind === 'create' && isApiSuccess(response.statusCode, response.body)) {
+		const answer = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
+		if (Array.isArray(answer) && typeof answer[0] === 'object') created = answer[0] as IDataObject;
+		if (created && decision.list) decision.list.push(created);
 	}
-	endItemTurn(entry);
+	endItemTurn(entry, created);
 }
 
 /**
@@ -110,13 +112,13 @@ export function endTurnOf(ctx: IExecuteSingleFunctions): void {
 export async function inTurn<T>(
 	ctx: IExecuteSingleFunctions,
 	key: string,
-	work: (endTurn: () => void, scope: RunScope) => Promise<T>,
+	work: (endTurn: (created?: IDataObject) => void, scope: RunScope, handed?: IDataObject) => Promise<T>,
 ): Promise<T> {
 	const scope = runScope(ctx);
-	const endTurn = await takeTurn(scope, key);
+	const { end: endTurn, handed } = await takeTurn(ctx, key);
 	let handedOver = false;
 	try {
-		const result = await work(endTurn, scope);
+		const result = await work(endTurn, scope, handed);
 		handedOver = true;
 		return result;
 	} finally {
