@@ -211,14 +211,19 @@ describe('By E-mail: a client by its e-mail, without case', () => {
 		...extra,
 	});
 
-	test('Create Invoice, 100 items for one client By E-mail: one GET /client/all and one GET /client/{id} (its documents) for the run', async () => {
+	test('Create Invoice, 100 items for one client By E-mail: one GET /client/all and one GET /client/{id} (its documents) for the run, and a few looks after the creates', async () => {
 		const data = await book(2);
 		const rows = Array.from({ length: 100 }, (_, i) => ({ number: `N-${i}` }));
 		const result = await ctx.run(createInvoice(byEmail(' Billing@ACME.example ')), { items: rows });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => [i.json.customer_id, i.json.action])).toEqual(rows.map(() => [data.acme, 'created']));
 		const reads = ctx.sent().filter((r) => r.method === 'GET').map((r) => r.path);
-		expect(reads).toEqual(['/v1/client/all', `/v1/client/${data.acme}`]);
+		expect(reads.slice(0, 2)).toEqual(['/v1/client/all', `/v1/client/${data.acme}`]);
+		// then the looks after the creates (converge-create): one read serves every item answered before it started
+		const looks = reads.slice(2);
+		expect(looks.length).toBeGreaterThanOrEqual(1);
+		expect(looks.length).toBeLessThanOrEqual(25);
+		expect(new Set(looks)).toEqual(new Set([`/v1/client/${data.acme}`]));
 		expect(ctx.sent().filter((r) => r.method === 'POST').every((r) => r.rawBody?.startsWith(`client=${data.acme}&`))).toBe(true);
 	}, 120_000);
 

@@ -36,6 +36,8 @@ describe('client resource through the n8n engine', () => {
 				authorized: true,
 				authorization: 'Bearer ***',
 			},
+			// the look after the create: no twin made by another execution at the same moment (converge-create)
+			{ method: 'GET', path: '/v1/client/all', query: {}, encoding: 'none', rawBody: '', authorized: true, authorization: 'Bearer ***' },
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([
 			{ id: '1000000000000001', names: 'Acme Ltd', email: 'billing@acme.example', phone: '+1 555 0100', address: '', created_at: NOW, updated_at: NOW, invoices: [], estimates: [], action: 'created' },

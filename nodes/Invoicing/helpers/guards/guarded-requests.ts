@@ -13,6 +13,8 @@ import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } f
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
+import { paymentWatch, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
+import { cents, isRecent, money } from './repeat-window';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { recordsOfRun } from './run-lists';
@@ -122,7 +124,7 @@ export async function guardedCreateRequest(
 	}
 	return await withMatch(ctx, options, resource, params, optionsCollection, (match, list, endTurn, write) => {
 		if (!match) {
-			decide(ctx, { kind: 'create', resource, list }, endTurn, write);
+			decide(ctx, { kind: 'create', resource, list, wanted: params }, endTurn, write);
 			return withParams(ctx, resource, options, params);
 		}
 		if (ifExists === 'error') {
@@ -143,7 +145,7 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 		const params = await resolveKeyedFields(this, options, createParams(this, resource));
 		return await withMatch(this, options, resource, params, WRITE_OPTIONS, (match, list, endTurn, write) => {
 			if (!match) {
-				decide(this, { kind: 'create', resource, list }, endTurn, write);
+				decide(this, { kind: 'create', resource, list, wanted: params }, endTurn, write);
 				return withParams(this, resource, options, params);
 			}
 			const sent: ApiParams = { ...params };
@@ -157,15 +159,6 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
 		});
 	};
-}
-
-const cents = (value: unknown) => Math.round(Number(value) * 100);
-const money = (value: unknown) => (cents(value) / 100).toFixed(2);
-
-/** A service timestamp ("YYYY-MM-DD HH:MM:SS", UTC) within the last `minutes`. */
-function isRecent(timestamp: unknown, minutes: number, now = Date.now()): boolean {
-	const at = Date.parse(`${String(timestamp).replace(' ', 'T')}Z`);
-	return Number.isFinite(at) && now - at <= minutes * 60_000 && at - now <= 60_000;
 }
 
 const firstOf = (body: IDataObject, key: string): IDataObject => listOf(body, key)[0] ?? {};
@@ -226,7 +219,8 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 				}
 				return { write: true, seen: payments.map((p) => String(p.reference)) };
 			};
-			return decideOnLook(this, options, key, PAYMENT_OPTIONS, endTurn, look, send, resource, id);
+			const watch = (seen: string[]) => paymentWatch(params.amount_paid, params.payment_method, windowMinutes, seen);
+			return decideOnLook(this, options, key, PAYMENT_OPTIONS, endTurn, look, send, resource, id, watch);
 		});
 	};
 }
@@ -242,6 +236,7 @@ async function decideOnLook(
 	send: () => IHttpRequestOptions,
 	resource: GuardedResource,
 	id: string,
+	watch: (seen: string[]) => TwinWatch | undefined,
 ): Promise<IHttpRequestOptions> {
 	let seen: string[] = [];
 	const skip = await lookUntilSettled(ctx, options, key, async (again, earlier) => {
@@ -254,7 +249,8 @@ async function decideOnLook(
 		decide(ctx, { kind: 'skip', message: skip }, endTurn);
 		return readInstead(options, resource, id);
 	}
-	decide(ctx, { kind: 'write' }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
+	// after the write, its own read of the record looks for a twin another execution wrote at the same moment (action-twins)
+	decide(ctx, { kind: 'write', watch: watch(seen) }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
 	return send();
 }
 
@@ -289,9 +285,10 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 				const log = listOf(body, 'send_log');
 				const sent = log.find((entry) => String(entry.email).toLowerCase() === to && isRecent(entry.date, windowMinutes));
 				if (sent) return { skip: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` };
-				return { write: true, seen: [] };
+				return { write: true, seen: log.map(sendEntryKey) };
 			};
-			return decideOnLook(this, options, key, SEND_OPTIONS, endTurn, look, send, resource, id);
+			const watch = (seen: string[]) => sendWatch(email, windowMinutes, seen);
+			return decideOnLook(this, options, key, SEND_OPTIONS, endTurn, look, send, resource, id, watch);
 		});
 	};
 }

@@ -48,3 +48,8 @@ export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string):
 	const action = `${operationLabel(ctx)} (item ${ctx.getItemIndex() + 1}) was done; reading ${url} afterwards for the record's new state`;
 	return await read(ctx, url, action);
 }
+
+/** The guard's lookup made again after a create was answered (guards/converge-create): the record exists, the look may fail. */
+export async function readAfterCreate(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
+	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again at ${url} for a twin made at the same moment`);
+}
