@@ -58,6 +58,7 @@ export const recordPaymentFields: INodeProperties[] = [
 				default: 'skip',
 				description: 'What to do when the invoice is already Paid, e.g. when the workflow runs again after the payment was recorded',
 			},
+			settleOption,
 			{
 				displayName: 'Refuse Overpayment',
 				name: 'refuseOverpayment',
@@ -65,7 +66,6 @@ export const recordPaymentFields: INodeProperties[] = [
 				default: true,
 				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
 			},
-			settleOption,
 			{
 				displayName: 'Skip Repeat Within (Minutes)',
 				name: 'repeatWindowMinutes',
