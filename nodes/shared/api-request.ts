@@ -10,8 +10,8 @@ import {
 import { apiError, isApiSuccess } from './api-errors';
 import type { ApiEnvelope } from './api-types';
 import { apiBaseUrl, BASE_URL_HINT, baseUrlProblem } from './base-url';
-import { sendThroughGate } from './rate-gate';
-import { gateOf, rateLimitBudgetMs, waitNote } from './rate-limit';
+import type { RateGate } from './rate-gate';
+import { notSentAnswer, NOT_SENT_NOTE, sendWithinRateLimits, waitNote } from './rate-limit';
 import { retryAfterMs, type ResponseHeaders } from './retry-after';
 import { transportError, type FailedRequest } from './transport-errors';
 
@@ -78,6 +78,8 @@ export interface ApiCall extends Omit<FailedRequest, 'timeoutMs'> {
 	timeoutMs?: number;
 	/** Replace the default hint of an HTTP code (see api-errors). */
 	hints?: Record<number, string>;
+	/** The rate gate of the node run the call belongs to (undefined: a gate of its own). */
+	gate?: RateGate;
 }
 
 /**
@@ -88,16 +90,16 @@ export interface ApiCall extends Omit<FailedRequest, 'timeoutMs'> {
 export async function sendApiRequest(ctx: RequestingContext, call: ApiCall): Promise<ApiAnswer> {
 	const timeoutMs = call.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	try {
-		const budgetMs = rateLimitBudgetMs(ctx, timeoutMs);
-		if (budgetMs === 0) return await callApi(ctx, call.baseURL, call.method, call.url, timeoutMs);
 		// a 429 is sent again (it applied nothing) through the run's gate, for at most the budget
-		const gate = gateOf(ctx);
-		const { result, wait } = await sendThroughGate(gate, 'getItemIndex' in ctx ? ctx.getItemIndex() : 0, budgetMs, async (pass) => {
+		const order = 'getItemIndex' in ctx ? ctx.getItemIndex() : 0;
+		const through = await sendWithinRateLimits(ctx, { gate: call.gate, order, timeoutMs }, async (ticket) => {
 			const answer = await callApi(ctx, call.baseURL, call.method, call.url, timeoutMs);
-			if (answer.statusCode === 429) gate.settle(pass, 'refused', retryAfterMs(answer.headers));
+			ticket?.settle(answer.statusCode === 429 ? 'refused' : 'answered', answer.statusCode === 429 ? retryAfterMs(answer.headers) : undefined);
 			return answer;
 		});
-		return result.statusCode === 429 ? { ...result, rateLimitNote: waitNote(wait, budgetMs) } : result;
+		if (!through.sent) return { ...notSentAnswer(through.wait, through.budgetMs), rateLimitNote: NOT_SENT_NOTE };
+		const { result, wait } = through;
+		return result.statusCode === 429 && wait ? { ...result, rateLimitNote: waitNote(wait, through.budgetMs) } : result;
 	} catch (error) {
 		// anything else (the credential refusing its Base URL, n8n's own errors) passes as it is
 		throw networkFailure(ctx, call, timeoutMs, error) ?? error;

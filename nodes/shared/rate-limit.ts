@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { RateGate, type RateLimitWait } from './rate-gate';
+import { RateGate, sendThroughGate, type GateResult, type Pass, type RateLimitWait } from './rate-gate';
 
 /** The action node's collection and its one option (the trigger and list search have neither: they take the default). */
 export const RATE_LIMIT_COLLECTION = 'rateLimits';
@@ -22,25 +22,53 @@ export function rateLimitBudgetMs(ctx: Context, timeoutMs: number): number {
 	return Math.min(seconds * 1000, timeoutMs);
 }
 
-// one gate per node run: n8n hands every item of a run the same execute data (and a new one to the next run)
-const gates = new WeakMap<object, RateGate>();
-
-/** The gate the requests of this node run share; a request made outside a run (trigger, list search) has its own. */
-export function gateOf(ctx: Context): RateGate {
-	const run = 'getExecuteData' in ctx ? (ctx.getExecuteData() as object | undefined) : undefined;
-	if (!run) return new RateGate();
-	let gate = gates.get(run);
-	if (!gate) {
-		gate = new RateGate();
-		gates.set(run, gate);
-	}
-	return gate;
+/** What a send tells the gate as soon as its answer is in: a 429 (naming its wait, or not) or any other answer. */
+export interface Ticket {
+	settle(outcome: 'answered' | 'refused', askedMs?: number): void;
 }
 
-/** What the final 429 adds to its description: how often and how long the node tried. */
+/** Who shares a gate and where the request stands in it; without a gate the request has one of its own. */
+export interface GatePlace {
+	gate?: RateGate;
+	order: number;
+	timeoutMs: number;
+}
+
+/**
+ * The one way every request of the package meets 429s (the action node's operations and lookups, list search,
+ * the trigger): through the gate, sent again within the budget (rate-gate.ts). `send` gets a ticket to settle
+ * its pass as soon as the answer is in; with Longest Wait 0 the request is sent once, without a gate or ticket.
+ */
+export async function sendWithinRateLimits<T>(
+	ctx: Context,
+	place: GatePlace,
+	send: (ticket?: Ticket) => Promise<T>,
+): Promise<GateResult<T> & { budgetMs: number }> {
+	const budgetMs = rateLimitBudgetMs(ctx, place.timeoutMs);
+	if (budgetMs === 0) return { sent: true, result: await send(), budgetMs };
+	const gate = place.gate ?? new RateGate();
+	const ticketOf = (pass: Pass): Ticket => ({ settle: (outcome, askedMs) => gate.settle(pass, outcome, askedMs) });
+	return { ...(await sendThroughGate(gate, place.order, budgetMs, async (pass) => await send(ticketOf(pass)))), budgetMs };
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** What the final 429 adds to its description: how often and how long the node tried, and a wait it would not sit out. */
 export function waitNote(wait: RateLimitWait | undefined, budgetMs: number): string | undefined {
 	if (!wait) return undefined;
-	const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 	const times = wait.refusals === 1 ? '1 time' : `${wait.refusals} times`;
-	return `Refused ${times} in ${seconds(wait.waitedMs)}; the node waits at most ${seconds(budgetMs)} in all.`;
+	const asked = wait.askedMs !== undefined ? `; the service asked to wait ${seconds(wait.askedMs)}` : '';
+	return `Refused ${times} in ${seconds(wait.waitedMs)}; the node waits at most ${seconds(budgetMs)} in all${asked}.`;
 }
+
+/** The service's answer a request never sent stands in for: a 429 naming why nothing was sent (TOO_LONG). */
+export function notSentAnswer(wait: RateLimitWait, budgetMs: number): { statusCode: 429; body: { status: 'error'; message: string } } {
+	const why =
+		wait.askedMs !== undefined
+			? `the service asked to wait ${seconds(wait.askedMs)} after refusing an earlier request`
+			: 'the service kept refusing earlier requests without saying how long to wait';
+	return { statusCode: 429, body: { status: 'error', message: `Not sent: ${why}, longer than the node waits (at most ${seconds(budgetMs)} in all).` } };
+}
+
+/** The description's end for a request never sent. */
+export const NOT_SENT_NOTE = 'Nothing was sent: run it again once the wait is over.';

@@ -103,7 +103,7 @@ describe('the shared request path', () => {
 		const refused = context(async () => ({ statusCode: 429, headers: { 'retry-after': '3600' }, body: { status: 'error', message: 'Slow down.' } }));
 		await expect(requestApi(refused.ctx, call)).rejects.toMatchObject({
 			message: 'List Invoices failed (HTTP 429): Slow down.',
-			description: expect.stringMatching(/^The service is rate limiting: .* Refused 1 time in [0-9.]+ s; the node waits at most 300 s in all\. No event is lost\.$/),
+			description: expect.stringMatching(/^The service is rate limiting: .* Refused 1 time in [0-9.]+ s; the node waits at most 300 s in all; the service asked to wait 3600 s\. No event is lost\.$/),
 		});
 		expect(refused.sent).toHaveLength(1);
 	});

@@ -14,4 +14,9 @@ export class ItemMemory<T> {
 	set(ctx: object, value: T): void {
 		this.byItem.set(ctx, value);
 	}
+
+	/** From the request middleware: kept under the item's own context, where its preSend and postReceive steps look. */
+	setFromMiddleware(middlewareCtx: object, value: T): void {
+		this.byItem.set(Object.getPrototypeOf(middlewareCtx) as object, value);
+	}
 }

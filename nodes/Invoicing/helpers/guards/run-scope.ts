@@ -1,4 +1,4 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { loopScope } from '../../engine/item-loop';
 import { ItemMemory } from '../../engine/item-memory';
@@ -16,12 +16,11 @@ export interface RunScope {
 	lookupWay?: Promise<'perClient' | 'wholeList'>;
 }
 
-/** One item's hold on a key: over once its write has an answer. */
+/** One item's hold on a key: over once its write has its outcome, or once it decided not to write. */
 interface Turn {
-	over: boolean;
+	over: Promise<void>;
+	end: () => void;
 }
-
-const POLL_MS = 25;
 
 /** The scope each item joined: an item that awaited a lookup (By Number) before taking its turn stays in its run. */
 const joined = new ItemMemory<RunScope>();
@@ -47,18 +46,16 @@ export function sharedList(scope: RunScope, name: string, fetch: () => Promise<I
 }
 
 /**
- * Waits until the earlier item of this run holding `key` has its answer, or until `timeoutMs` passed (its
- * request cannot last longer; a dropped connection never reports back). Returns the function that ends
- * this item's turn; call it once this item's write has its answer. Only items sharing a key ever wait,
- * in short sleeps (community nodes may not hold timers of their own).
+ * Waits until the earlier item of this run holding `key` is done with it, however long its request takes: a
+ * holder always ends its turn (write-guards: when its request settles, or when its guard fails), and every wait
+ * of a request is bounded (time-out, rate-limit budget), so no turn is ever released while its write may still
+ * land. Returns the function that ends this item's turn (idempotent). Only items sharing a key ever wait.
  */
-export async function takeTurn(scope: RunScope, key: string, timeoutMs: number): Promise<() => void> {
+export async function takeTurn(scope: RunScope, key: string): Promise<() => void> {
 	const earlier = scope.turns.get(key);
-	const mine: Turn = { over: false };
+	let end = () => {};
+	const mine: Turn = { over: new Promise<void>((resolve) => (end = resolve)), end: () => end() };
 	scope.turns.set(key, mine);
-	const deadline = Date.now() + timeoutMs;
-	while (earlier && !earlier.over && Date.now() < deadline) await sleep(POLL_MS);
-	return () => {
-		mine.over = true;
-	};
+	if (earlier) await earlier.over;
+	return mine.end;
 }

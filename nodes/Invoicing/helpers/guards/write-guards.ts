@@ -91,21 +91,27 @@ export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFull
 	endItemTurn(entry);
 }
 
-/** The request's own time-out bounds how long an item waits for an earlier one that never reports back. */
-const turnTimeout = (options: IHttpRequestOptions) => (options.timeout ?? 300_000) + 1_000;
+/**
+ * The item's request is over (the request middleware, whatever the outcome): its turn ends if nothing ended it
+ * yet, so the next item on the key never waits on a request that is done.
+ */
+export function endTurnOf(ctx: IExecuteSingleFunctions): void {
+	const entry = pendingOf(ctx);
+	if (entry) endItemTurn(entry);
+}
 
 /**
- * Runs `work` in this item's turn on `key`; the turn ends when the answer settles, or at once on a failure
- * here. Call it before any await: the run's scope is only found while the engine's item loop is on.
+ * Runs `work` in this item's turn on `key`; the turn ends when the write's answer settles (or its request is
+ * over, see endTurnOf), or at once on a failure here. Call it before any await: the run's scope is only found
+ * while the engine's item loop is on.
  */
 export async function inTurn<T>(
 	ctx: IExecuteSingleFunctions,
-	options: IHttpRequestOptions,
 	key: string,
 	work: (endTurn: () => void, scope: RunScope) => Promise<T>,
 ): Promise<T> {
 	const scope = runScope(ctx);
-	const endTurn = await takeTurn(scope, key, turnTimeout(options));
+	const endTurn = await takeTurn(scope, key);
 	let handedOver = false;
 	try {
 		const result = await work(endTurn, scope);

@@ -1,14 +1,32 @@
 import { NodeApiError, type IExecuteSingleFunctions, type IN8nHttpFullResponse, type INodeExecutionData } from 'n8n-workflow';
 
+import { executionHandle } from '../../engine/execution-memory';
 import { ItemMemory } from '../../engine/item-memory';
 import { engineRequest, type MiddlewareContext, type RoutedRequest } from '../../engine/request-middleware';
 import { DEFAULT_TIMEOUT_MS } from '../../../shared/api-request';
-import { sendThroughGate, type Pass, type RateGate } from '../../../shared/rate-gate';
-import { gateOf, rateLimitBudgetMs, waitNote } from '../../../shared/rate-limit';
+import { RateGate } from '../../../shared/rate-gate';
+import { notSentAnswer, NOT_SENT_NOTE, sendWithinRateLimits, waitNote, type Ticket } from '../../../shared/rate-limit';
 import { retryAfterMs } from '../../../shared/retry-after';
+import { apiFailure } from '../errors/item-errors';
 
-/** The pass of the operation's request in flight, by the item's context. */
-const passes = new ItemMemory<{ gate: RateGate; pass: Pass }>();
+/**
+ * One gate per execution and node: the items of a run share it, and so do the runs of a Retry On Fail, so a
+ * pause the service asked for holds for the retry too (nothing is sent inside it).
+ */
+const gates = new WeakMap<object, RateGate>();
+
+export function runGate(ctx: IExecuteSingleFunctions): RateGate {
+	const handle = executionHandle(ctx);
+	let gate = gates.get(handle);
+	if (!gate) {
+		gate = new RateGate();
+		gates.set(handle, gate);
+	}
+	return gate;
+}
+
+/** The ticket of the operation's request in flight, by the item's context. */
+const tickets = new ItemMemory<Ticket>();
 
 /**
  * A 429 the run's gate took: the item sends it again, or fails with `failure()` once its wait is over. The
@@ -26,10 +44,10 @@ export class HeldRefusal extends Error {
  * waiting behind this one. True for a 429 the gate took (throw a HeldRefusal).
  */
 export function settleRoutedAnswer(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): boolean {
-	const held = passes.get(ctx);
-	if (!held) return false;
+	const ticket = tickets.get(ctx);
+	if (!ticket) return false;
 	const refused = response.statusCode === 429;
-	held.gate.settle(held.pass, refused ? 'refused' : 'answered', refused ? retryAfterMs(response.headers) : undefined);
+	ticket.settle(refused ? 'refused' : 'answered', refused ? retryAfterMs(response.headers) : undefined);
 	return refused;
 }
 
@@ -37,33 +55,35 @@ export function settleRoutedAnswer(ctx: IExecuteSingleFunctions, response: IN8nH
 type Attempt = { items: INodeExecutionData[] } | { thrown: unknown };
 
 /**
- * The operation's request through n8n's engine (request and postReceive steps), sent again while the service
- * answers 429, within the budget (Rate Limits > Longest Wait, at most the request's time-out). Only the
- * refusal of this request is sent again: a 429 of a read a postReceive step makes after a write fails the item
- * as it is (the write was answered). The last refusal fails the item with the service's message, saying how
- * long the node tried.
+ * The operation's request through n8n's engine (request and postReceive steps) on the package's one 429 path
+ * (shared/rate-limit). Only the refusal of this request is sent again: a 429 of a read a postReceive step makes
+ * after a write fails the item as it is (the write was answered). The last refusal fails the item with the
+ * service's message, saying how long the node tried; a request the gate turned away unsent says so.
  */
-export async function routeWithinRateLimits(
-	ctx: MiddlewareContext,
-	requestData: RoutedRequest,
-): Promise<INodeExecutionData[]> {
-	const budgetMs = rateLimitBudgetMs(ctx, Number(requestData.options.timeout ?? DEFAULT_TIMEOUT_MS));
-	if (budgetMs === 0) return await engineRequest(ctx, requestData);
-	const gate = gateOf(ctx);
-	const { result, wait } = await sendThroughGate<Attempt>(gate, ctx.getItemIndex(), budgetMs, async (pass) => {
-		passes.set(Object.getPrototypeOf(ctx) as object, { gate, pass });
+export async function routeWithinRateLimits(ctx: MiddlewareContext, requestData: RoutedRequest): Promise<INodeExecutionData[]> {
+	const timeoutMs = Number(requestData.options.timeout ?? DEFAULT_TIMEOUT_MS);
+	const through = await sendWithinRateLimits<Attempt>(ctx, { gate: runGate(ctx), order: ctx.getItemIndex(), timeoutMs }, async (ticket) => {
+		if (!ticket) return { items: await engineRequest(ctx, requestData) };
+		tickets.setFromMiddleware(ctx, ticket);
 		try {
 			return { items: await engineRequest(ctx, requestData) };
 		} catch (error) {
-			// any failure but this request's refusal ends the loop as it is (the pass counts it as failed)
-			if (pass.outcome !== 'refused') gate.settle(pass, 'failed');
+			// any failure but this request's refusal ends the loop as it is (the gate counts it as failed)
+			if (!(error instanceof HeldRefusal)) throw error;
 			return { thrown: error };
 		}
 	});
+	if (!through.sent) {
+		const { statusCode, body } = notSentAnswer(through.wait, through.budgetMs);
+		throw withNote(apiFailure(ctx, statusCode, body), NOT_SENT_NOTE);
+	}
+	const { result, wait } = through;
 	if ('items' in result) return result.items;
-	if (!(result.thrown instanceof HeldRefusal)) throw result.thrown;
-	const error = result.thrown.failure();
-	const note = waitNote(wait, budgetMs);
+	const error = (result.thrown as HeldRefusal).failure();
+	throw withNote(error, waitNote(wait, through.budgetMs));
+}
+
+function withNote(error: Error, note: string | undefined): Error {
 	if (note && error instanceof NodeApiError) error.description = [error.description, note].filter(Boolean).join(' ');
-	throw error;
+	return error;
 }

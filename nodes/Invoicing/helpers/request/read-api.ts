@@ -5,6 +5,7 @@ import { requestApi } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { failureLabel, operationLabel } from '../errors/failure-labels';
 import { notAnIdHints } from '../input/keyed-values';
+import { runGate } from './rate-limit';
 
 /** Every answer of the reads one item made, by URL: a later step of the same item may reuse one. */
 const readsOfItem = new ItemMemory<Map<string, ApiEnvelope>>();
@@ -23,6 +24,7 @@ async function read(ctx: IExecuteSingleFunctions, url: string, action: string, o
 		timeoutMs: options?.timeout,
 		itemIndex: ctx.getItemIndex(),
 		hints: notAnIdHints(ctx),
+		gate: runGate(ctx),
 	});
 	const reads = readsOfItem.get(ctx) ?? new Map<string, ApiEnvelope>();
 	reads.set(url, body);

@@ -4,7 +4,7 @@ import type { MiddlewareContext, RoutedRequest } from '../../engine/request-midd
 import { DEFAULT_TIMEOUT_MS } from '../../../shared/api-request';
 import { mayHaveArrived, transportError } from '../../../shared/transport-errors';
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
-import { settleFailedWrite } from '../guards/write-guards';
+import { endTurnOf, settleFailedWrite } from '../guards/write-guards';
 import { routeWithinRateLimits } from './rate-limit';
 
 /**
@@ -34,5 +34,7 @@ export async function sendNamingTransportErrors(
 			writeNote: uncertainWriteNote(this),
 		});
 		throw named ?? new NodeApiError(this.getNode(), error as JsonObject);
+	} finally {
+		endTurnOf(this);
 	}
 }
