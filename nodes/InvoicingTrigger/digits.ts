@@ -9,16 +9,31 @@ export const DIGIT_VALUES = ALPHABET.length;
 
 export const digit = (value: number): string => ALPHABET[value];
 
-/** How many characters `value` (>= 0) takes at 6 bits each; at least one. */
-export function digitCount(value: bigint): number {
+/** A whole number >= 0: a number while it is a safe integer (fast), a bigint beyond. */
+export type Whole = number | bigint;
+
+/** How many characters `value` takes at 6 bits each; at least one. */
+export function digitCount(value: Whole): number {
 	let count = 1;
-	for (let rest = value >> 6n; rest > 0n; rest >>= 6n) count += 1;
+	if (typeof value === 'number') {
+		for (let rest = Math.floor(value / 64); rest > 0; rest = Math.floor(rest / 64)) count += 1;
+	} else {
+		for (let rest = value >> 6n; rest > 0n; rest >>= 6n) count += 1;
+	}
 	return count;
 }
 
 /** `value` in exactly `width` characters, most significant first. */
-export function fixedDigits(value: bigint, width: number): string {
+export function fixedDigits(value: Whole, width: number): string {
 	let text = '';
+	if (typeof value === 'number') {
+		let small = value;
+		for (let index = 0; index < width; index += 1) {
+			text = ALPHABET[small % 64] + text;
+			small = Math.floor(small / 64);
+		}
+		return text;
+	}
 	let rest = value;
 	for (let index = 0; index < width; index += 1) {
 		text = ALPHABET[Number(rest & 63n)] + text;
@@ -27,10 +42,10 @@ export function fixedDigits(value: bigint, width: number): string {
 	return text;
 }
 
-/** `value` (>= 0) in 5-bit groups, least significant first; every character but the last carries 32. */
-export function varDigits(value: bigint): string {
+/** `value` in 5-bit groups, least significant first; every character but the last carries 32. */
+export function varDigits(value: Whole): string {
 	let text = '';
-	let rest = value;
+	let rest = BigInt(value);
 	while (rest >= 32n) {
 		text += ALPHABET[Number(rest & 31n) + 32];
 		rest >>= 5n;
@@ -55,9 +70,10 @@ export class DigitReader {
 		return value;
 	}
 
-	fixed(width: number): bigint {
-		let value = 0n;
-		for (let index = 0; index < width; index += 1) value = (value << 6n) | BigInt(this.next());
+	/** A fixed-width number of up to 8 characters (48 bits: always a safe integer). */
+	fixed(width: number): number {
+		let value = 0;
+		for (let index = 0; index < width; index += 1) value = value * 64 + this.next();
 		return value;
 	}
 

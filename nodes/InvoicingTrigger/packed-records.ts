@@ -1,5 +1,5 @@
-import { DigitReader, digit, digitCount, fixedDigits, varDigits } from './digits';
-import { packMark, unpackMark, type MarkKind } from './fingerprint';
+import { DigitReader, digit, digitCount, fixedDigits, varDigits, type Whole } from './digits';
+import { packMark, unpackMark, type MarkKind, type PackedMark } from './fingerprint';
 
 /** Record id -> fingerprint of what the events depend on (see fingerprint.ts). */
 export type SeenRecords = Record<string, string>;
@@ -26,8 +26,23 @@ const LONG_ENTRY = MARKS * CENTS_WIDTHS.length * MAX_ID_WIDTH;
 const isDecimalId = (id: string): boolean => /^(0|[1-9]\d*)$/.test(id);
 const byNumber = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
-function centsCode(cents: bigint): number | undefined {
-	if (cents === 0n) return 0;
+/** A decimal id as a number while that is exact, else as a bigint. */
+function wholeOf(id: string): Whole {
+	const value = Number(id);
+	return Number.isSafeInteger(value) ? value : BigInt(id);
+}
+
+/** `after - before - 1` or `before + gap + 1`, in numbers while they stay exact. */
+function gapBetween(before: Whole, after: Whole): Whole {
+	return typeof before === 'number' && typeof after === 'number' ? after - before - 1 : BigInt(after) - BigInt(before) - 1n;
+}
+function afterGap(before: Whole, gap: Whole): Whole {
+	if (typeof before === 'number' && typeof gap === 'number' && Number.isSafeInteger(before + gap + 1)) return before + gap + 1;
+	return BigInt(before) + BigInt(gap) + 1n;
+}
+
+function centsCode(cents: number): number | undefined {
+	if (cents === 0) return 0;
 	const width = digitCount(cents);
 	return CENTS_WIDTHS.findIndex((allowed, code) => code > 0 && width <= allowed);
 }
@@ -36,7 +51,7 @@ function centsCode(cents: bigint): number | undefined {
  * An entry: one character for mark and widths, then the id's distance from the previous id (minus one, so that
  * consecutive ids cost one character), then the cents.
  */
-function entry(mark: number, gap: bigint, cents: bigint): string {
+function entry(mark: number, gap: Whole, cents: number): string {
 	const idWidth = digitCount(gap);
 	const code = centsCode(cents);
 	if (idWidth > MAX_ID_WIDTH || code === undefined || code < 0) return digit(LONG_ENTRY + mark) + varDigits(gap) + varDigits(cents);
@@ -46,17 +61,17 @@ function entry(mark: number, gap: bigint, cents: bigint): string {
 
 export function packRecords(kind: MarkKind, seen: SeenRecords): PackedRecords {
 	const other: SeenRecords = {};
-	const packable: string[] = [];
+	const packable: Array<[string, PackedMark]> = [];
 	for (const [id, fingerprint] of Object.entries(seen)) {
-		if (isDecimalId(id) && packMark(kind, fingerprint)) packable.push(id);
+		const mark = isDecimalId(id) ? packMark(kind, fingerprint) : undefined;
+		if (mark) packable.push([id, mark]);
 		else other[id] = fingerprint;
 	}
 	let packed = '';
-	let previous = -1n;
-	for (const id of packable.sort(byNumber)) {
-		const { mark, cents } = packMark(kind, seen[id]) as { mark: number; cents: number };
-		const value = BigInt(id);
-		packed += entry(mark, value - previous - 1n, BigInt(cents));
+	let previous: Whole = -1;
+	for (const [id, { mark, cents }] of packable.sort(([a], [b]) => byNumber(a, b))) {
+		const value = wholeOf(id);
+		packed += entry(mark, gapBetween(previous, value), cents);
 		previous = value;
 	}
 	return { packed, other };
@@ -66,12 +81,12 @@ export function packRecords(kind: MarkKind, seen: SeenRecords): PackedRecords {
 export function unpackRecords(kind: MarkKind, { packed, other }: PackedRecords): SeenRecords {
 	const seen: SeenRecords = {};
 	const reader = new DigitReader(packed);
-	let previous = -1n;
+	let previous: Whole = -1;
 	while (!reader.done) {
 		const header = reader.next();
 		const mark = header % MARKS;
-		let gap: bigint;
-		let cents: bigint;
+		let gap: Whole;
+		let cents: Whole;
 		if (header >= LONG_ENTRY) {
 			if (header >= LONG_ENTRY + MARKS) throw new Error(`unknown entry ${header}`);
 			gap = reader.variable();
@@ -81,7 +96,7 @@ export function unpackRecords(kind: MarkKind, { packed, other }: PackedRecords):
 			gap = reader.fixed(Math.floor(header / (MARKS * CENTS_WIDTHS.length)) + 1);
 			cents = reader.fixed(CENTS_WIDTHS[code]);
 		}
-		previous += gap + 1n;
+		previous = afterGap(previous, gap);
 		const fingerprint = unpackMark(kind, { mark, cents: Number(cents) });
 		if (fingerprint === undefined) throw new Error(`mark ${mark} with ${cents} cents is not a ${kind} fingerprint`);
 		seen[String(previous)] = fingerprint;

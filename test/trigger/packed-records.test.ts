@@ -13,7 +13,7 @@ describe('Invoicing Trigger: packed records', () => {
 		expect(packRecords('payment', { '5': 'N0:0', '6': 'P0:10000' })).toEqual({ packed: 'AF' + 'FACcQ', other: {} });
 	});
 
-	test('gives back every id and fingerprint exactly, far apart ids and large amounts included', () => {
+	test('gives back every id and fingerprint exactly: far apart ids, ids past 2^53, large amounts', () => {
 		const seen: SeenRecords = {
 			'0': 'N0:0',
 			'1': 'N1:1',
@@ -21,6 +21,10 @@ describe('Invoicing Trigger: packed records', () => {
 			'1795692209513004': 'N0:16777215',
 			'1795692209513005': 'N0:16777216',
 			'1795692309513005': 'N1:9007199254740991',
+			'9007199254740990': 'N0:0',
+			'9007199254740991': 'N0:1',
+			'9007199254740992': 'P0:2',
+			'9007199254740993': 'N1:3',
 			'99999999999999999999999999999999': 'P0:0',
 		};
 		expect(roundTrip('payment', seen)).toEqual(seen);
