@@ -60,7 +60,7 @@ describe('the package as installed by the README\'s manual route (npm install in
 		const error = run.data.resultData.runData['Get Invoice'][0].error as Record<string, unknown>;
 		expect(error).toEqual(
 			expect.objectContaining({
-				message: 'Get Invoice "no-such-invoice" (item 1) failed (HTTP 404): Invoice with id "no-such-invoice" was not found.',
+				message: 'Get Invoice "no-such-invoice" (item 0) failed (HTTP 404): Invoice with id "no-such-invoice" was not found.',
 				description: 'No record has this ID: pick the record from the list, or check that it was not deleted.',
 				httpCode: '404',
 				errorResponse: { status: 'error', message: 'Invoice with id "no-such-invoice" was not found.' },
@@ -244,8 +244,8 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 		const before = invoices();
 		// n8n keeps only the error's message in an error-output item: it names the number and the row
 		const unmatched = [
-			{ error: 'Record Payment Invoice "INV-0998" (item 2): No invoice has the number "INV-0998"' },
-			{ error: 'Record Payment Invoice "INV-2041" (item 6): No invoice has the number "INV-2041"' },
+			{ error: 'Record Payment Invoice "INV-0998" (item 1): No invoice has the number "INV-0998"' },
+			{ error: 'Record Payment Invoice "INV-2041" (item 5): No invoice has the number "INV-2041"' },
 		];
 		for (const round of [1, 2]) {
 			sandbox.clearRequests();
@@ -273,8 +273,8 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 			// each row as the bank gave it, beside the reason
 			expect(readFileSync(join(dataDir, 'payments-to-check.csv'), 'utf8').trim().split('\n')).toEqual([
 				'number,amount,payer,date,reason',
-				'INV-0998,120.00,Hooli Europe,2026-11-20,"Record Payment Invoice ""INV-0998"" (item 2): No invoice has the number ""INV-0998"""',
-				'INV-2041,80.50,Stark Industries,2026-11-23,"Record Payment Invoice ""INV-2041"" (item 6): No invoice has the number ""INV-2041"""',
+				'INV-0998,120.00,Hooli Europe,2026-11-20,"Record Payment Invoice ""INV-0998"" (item 1): No invoice has the number ""INV-0998"""',
+				'INV-2041,80.50,Stark Industries,2026-11-23,"Record Payment Invoice ""INV-2041"" (item 5): No invoice has the number ""INV-2041"""',
 			]);
 		}
 		const after = invoices();

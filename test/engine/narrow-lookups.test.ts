@@ -109,7 +109,7 @@ describe('the guard of Create looks up only the client\'s documents', () => {
 	test('an unknown client fails the item at the lookup, before anything is written', async () => {
 		const result = await ctx.run(createInvoice(), { items: [{ clientId: 'no-such-client', invoiceNo: 'X-1' }] });
 		expect(result.error?.message).toBe(
-			'Create Invoice "X-1" (item 1), reading /client/no-such-client first (nothing written), failed (HTTP 404): Client with id "no-such-client" was not found.',
+			'Create Invoice "X-1" (item 0), reading /client/no-such-client first (nothing written), failed (HTTP 404): Client with id "no-such-client" was not found.',
 		);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET']);
 	});

@@ -82,9 +82,9 @@ describe('record locators and row keys', () => {
 		const noun = operation.form === 'list' ? resource.plural : resource.displayName;
 		const base = { resource: resource.value, operation: operation.value };
 		expect(operationLabel(itemContext(base))).toBe(`${operation.name} ${noun}`);
-		expect(failureLabel(itemContext(base))).toBe(`${operation.name} ${noun} (item 1)`);
+		expect(failureLabel(itemContext(base))).toBe(`${operation.name} ${noun} (item 0)`);
 		if (operation.onRecord) {
-			expect(failureLabel(itemContext({ ...base, [resource.record.param]: ' 17 ' }))).toBe(`${operation.name} ${noun} "17" (item 1)`);
+			expect(failureLabel(itemContext({ ...base, [resource.record.param]: ' 17 ' }))).toBe(`${operation.name} ${noun} "17" (item 0)`);
 		} else if (operation.form === 'create') {
 			// the first key field of the spec that is set names the row, wherever the form shows it
 			const [first, ...others] = resource.createdRowKey.map((param) => resource.fields.find((field) => field.editor.name === param));
@@ -92,7 +92,7 @@ describe('record locators and row keys', () => {
 			const set = (param: string, value: string) =>
 				resource.fields.find((field) => field.editor.name === param)?.role === 'optional' ? { additionalFields: { [param]: value } } : { [param]: value };
 			const all = Object.assign({}, ...resource.createdRowKey.map((param) => set(param, `${param}-value`)));
-			expect(failureLabel(itemContext({ ...base, ...all }))).toBe(`${operation.name} ${noun} "${resource.createdRowKey[0]}-value" (item 1)`);
+			expect(failureLabel(itemContext({ ...base, ...all }))).toBe(`${operation.name} ${noun} "${resource.createdRowKey[0]}-value" (item 0)`);
 		}
 	});
 });

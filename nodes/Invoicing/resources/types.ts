@@ -1,6 +1,7 @@
 import type { IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
 import type { RecordLabel, Resource } from '../../shared/api-types';
+import type { PostReceiveName, PreSendName } from './steps';
 
 /** How a field's value is read and checked before it is sent. */
 export type FieldKind = 'text' | 'number' | 'date' | 'currency' | 'locator';
@@ -116,14 +117,8 @@ export type Repeat = 'read' | 'harmless' | 'twice';
  */
 export type OperationForm = 'create' | 'update' | 'list' | 'get' | 'none';
 
-/**
- * The preSend step an operation names by key: descriptions/routing.ts maps each key to its function (the spec
- * holds no code of the node) and refuses, when the node loads, a key it does not know. What a step does to the
- * operation (guards it, acts on one record) is in resources/steps.ts.
- */
-export type PreSendName = string;
-/** The output shaping an operation names by key, mapped in descriptions/routing.ts. */
-export type PostReceiveName = string;
+/** The steps an operation names (closed unions of the names in resources/steps.ts). */
+export type { PostReceiveName, PreSendName } from './steps';
 
 /** One operation: its menu entry, its request, and what a failure or a repeat of it means. */
 export interface OperationSpec {

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { currencyField, dateField, DOCUMENT_TELL_APART, issueDateField, recordLocator } from '../common-fields';
 import { numberingFields } from '../numbering-fields';
+import { SHAPE, STEP } from '../steps';
 import type { OperationEntry } from '../types';
 
 /** Days from the issue date to the due date when Due Date is not set. */
@@ -69,8 +70,8 @@ export const createFromEstimateOperation: OperationEntry = {
 		"Invoice an estimate: its client, line items, currency, tax rate and note, with the number you give; a re-run returns the invoice already made (outputs it with from_estimate)",
 	method: 'POST',
 	path: '/invoice/add',
-	preSend: 'fromEstimate',
-	postReceive: 'fromEstimate',
+	preSend: STEP.fromEstimate,
+	postReceive: SHAPE.fromEstimate,
 	repeat: 'twice',
 	form: 'none',
 	requires: ['invoiceNo'],
