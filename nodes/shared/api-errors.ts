@@ -23,7 +23,8 @@ export function outcomeUnknown(statusCode: number, body: unknown): boolean {
 	return statusCode >= 200 && statusCode < 300 && (typeof body !== 'object' || body === null);
 }
 
-function serverMessage(body: unknown): string {
+/** What the service said in a failed answer, or what the answer was instead. */
+export function serverMessage(body: unknown): string {
 	if (typeof body === 'object' && body !== null && typeof (body as ApiEnvelope).message === 'string') {
 		return (body as ApiEnvelope).message as string;
 	}

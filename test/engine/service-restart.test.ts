@@ -135,7 +135,7 @@ describe(`the service killed and restarted while ${ITEMS} Create Client items ar
 		const reasons = new Set(
 			first.items
 				.filter((i) => i.error)
-				.map((i) => (i.error?.message ?? '').replace(/^Create Client "[^"]+" \(item \d+\) (failed|was created; looking again at \/client\/all for a twin made at the same moment failed): /, '')),
+				.map((i) => (i.error?.message ?? '').replace(/^Create Client "[^"]+" \(item \d+\) (failed|was created; looking again for a twin made at the same moment failed): /, '')),
 		);
 		console.log(`service restart, Continue On Fail: ${JSON.stringify({ ...restart, ...counts, reasons: [...reasons] })}`);
 		expect(first.items).toHaveLength(ITEMS);

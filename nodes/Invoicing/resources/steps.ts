@@ -23,15 +23,15 @@ export const PRE_SEND_STEPS = {
 
 /** The output shapings an operation can name, and the items each makes; their code is POST_RECEIVE in descriptions/routing.ts. */
 export const POST_RECEIVE_STEPS = {
-	list: 'one item per listed record',
-	record: 'the created record',
-	updated: 'the updated record',
-	fetched: 'the record as Get answers it',
-	write: 'the record a guarded create or Create or Update wrote, with its action',
-	action: 'the result of a send, payment or mark, with the record\'s new state',
-	deleted: 'the id of the deleted record',
-	fromEstimate: 'the invoice made from an estimate, with its action and from_estimate',
-} as const satisfies Readonly<Record<string, string>>;
+	list: { output: 'one item per listed record' },
+	record: { output: 'the created record' },
+	updated: { output: 'the updated record' },
+	fetched: { output: 'the record as Get answers it' },
+	write: { output: 'the record a guarded create or Create or Update wrote, with its action' },
+	action: { output: 'the result of a send, payment or mark, with the record\'s new state' },
+	deleted: { output: 'the id of the deleted record' },
+	fromEstimate: { output: 'the invoice made from an estimate, with its action and from_estimate' },
+} as const satisfies Readonly<Record<string, { output: string }>>;
 
 const namesOf = <Table extends object>(table: Table) =>
 	Object.fromEntries(Object.keys(table).map((name) => [name, name])) as { readonly [Name in keyof Table]: Name };

@@ -51,5 +51,5 @@ export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string):
 
 /** The guard's lookup made again after a create was answered (guards/converge-create): the record exists, the look may fail. */
 export async function readAfterCreate(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
-	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again at ${url} for a twin made at the same moment`);
+	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again for a twin made at the same moment`);
 }
