@@ -124,7 +124,7 @@ async function settled(afterId: number, count: number, what: string): Promise<Ex
 beforeAll(async () => {
 	// a first-time install of n8n is no part of this suite's time; the owner's password hash needs n8n's bcryptjs
 	await ensureN8n();
-	sandbox = await startSandbox({ apiKey: API_KEY, serviceTimeMs: SERVICE_TIME_MS });
+	sandbox = await startSandbox({ apiKey: API_KEY, limits: { serviceTimeMs: SERVICE_TIME_MS } });
 	cluster = await startQueueCluster({
 		credentials: [{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'invoicingApi', data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' } }],
 		workflows: [workflow],
