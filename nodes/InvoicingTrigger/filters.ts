@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import type { Resource } from '../shared/api-types';
+import { comparable } from '../shared/text';
 import { SPEC_OF } from '../Invoicing/resources/resources';
 
 /** The optional filters of the trigger; each applies to the records that carry its field. */
@@ -55,9 +56,8 @@ export function passesFilters(resource: Resource, record: IDataObject, filters: 
 	if (filters.clientId !== undefined && clientField !== undefined) {
 		if (String(record[clientField] ?? '') !== filters.clientId) return false;
 	}
-	if (filters.clientIds !== undefined && resource !== 'expense') {
-		const clientOfRecord = resource === 'client' ? record.id : record.customer_id;
-		if (!filters.clientIds.has(String(clientOfRecord ?? ''))) return false;
+	if (filters.clientIds !== undefined && clientField !== undefined) {
+		if (!filters.clientIds.has(String(record[clientField] ?? ''))) return false;
 	}
 	if (filters.currency !== undefined && currencyField !== undefined) {
 		if (String(record[currencyField] ?? '').toUpperCase() !== filters.currency) return false;
@@ -72,6 +72,6 @@ export function passesFilters(resource: Resource, record: IDataObject, filters: 
 /** The Client filter By E-mail as ids: the clients of `clients` with that e-mail (none: nothing passes). */
 export function withClientIds(filters: TriggerFilters, clients: IDataObject[]): TriggerFilters {
 	if (filters.clientEmail === undefined) return filters;
-	const ids = clients.filter((c) => String(c.email ?? '').trim().toLowerCase() === filters.clientEmail).map((c) => String(c.id));
+	const ids = clients.filter((c) => comparable(c.email, true) === filters.clientEmail).map((c) => String(c.id));
 	return { ...filters, clientIds: new Set(ids) };
 }

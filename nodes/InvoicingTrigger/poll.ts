@@ -3,6 +3,7 @@ import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPo
 import { credentialBaseUrl } from '../shared/api-request';
 import { todayIn } from '../shared/dates';
 import type { Resource } from '../shared/api-types';
+import { CLIENT_RESOURCE } from '../Invoicing/resources/common-fields';
 import { fetchList } from './api';
 import { compareList, type Detection } from './detect';
 import { EVENT_RESOURCE, isTriggerEvent, RESOURCE_ORDER, type TriggerEvent } from './events';
@@ -41,7 +42,7 @@ export async function pollInvoicing(ctx: IPollFunctions): Promise<INodeExecution
 	const lists: Partial<Record<Resource, IDataObject[]>> = {};
 	for (const resource of resources) lists[resource] = await fetchList(ctx, baseURL, resource);
 	// the Client filter By E-mail: the clients with it in this poll's client list (read for it when no event needs it)
-	const filters = read.clientEmail === undefined ? read : withClientIds(read, lists.client ?? (await fetchList(ctx, baseURL, 'client')));
+	const filters = read.clientEmail === undefined ? read : withClientIds(read, lists[CLIENT_RESOURCE] ?? (await fetchList(ctx, baseURL, CLIENT_RESOURCE)));
 
 	if (ctx.getMode() === 'manual') return [await testEvent(ctx, baseURL, lists, { events, filters, today, everyPayment, detectedAt })];
 

@@ -3,6 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiEnvelope, Resource } from './api-types';
 
 /** The list under `key` in an answer; an absent or malformed one is empty. */
+/** The record's field under the first of `names` that is set (null counts as not set). */
+export function firstSet(record: IDataObject, names: readonly string[]): unknown {
+	for (const name of names) if (record[name] !== undefined && record[name] !== null) return record[name];
+	return undefined;
+}
+
 export function listOf(body: ApiEnvelope, key: string): IDataObject[] {
 	const value = body[key];
 	return Array.isArray(value) ? (value as IDataObject[]) : [];

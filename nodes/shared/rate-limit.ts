@@ -22,9 +22,9 @@ export function rateLimitBudgetMs(ctx: Context, timeoutMs: number): number {
 	return Math.min(seconds * 1000, timeoutMs);
 }
 
-/** What a send tells the gate as soon as its answer is in: a 429 (naming its wait, or not) or any other answer. */
+/** What a send tells the gate as soon as it knows: a 429 (naming its wait, or not), any other answer, or no answer. */
 export interface Ticket {
-	settle(outcome: 'answered' | 'refused', askedMs?: number): void;
+	settle(outcome: 'answered' | 'refused' | 'failed', askedMs?: number): void;
 }
 
 /** Who shares a gate and where the request stands in it; without a gate the request has one of its own. */

@@ -24,6 +24,7 @@ describe('test controls', () => {
 				headers: expect.objectContaining({ 'content-type': 'application/x-www-form-urlencoded' }),
 				authorized: true,
 				status: 200,
+				receivedAt: expect.any(Number),
 			},
 		]);
 		const overHttp = await fetch(`${ctx.sandbox.url.replace('/v1', '')}/__sandbox/requests`).then((r) => r.json());

@@ -82,7 +82,7 @@ describe('dates and list search through the n8n engine (demo book, real clock)',
 		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: 'Slow down.', path: '/v1/client/all', method: 'GET', retryAfter: '3600' });
 		await expect(searchList('searchClients', { baseUrl: ctx.sandbox.url, apiKey: API_KEY })).rejects.toMatchObject({
 			message: 'List Clients failed (HTTP 429): Slow down.',
-			description: expect.stringMatching(/^The service is rate limiting: open the list again in a moment, or enter the record By ID\. Refused 1 time in [0-9.]+ s; the node waits at most 300 s in all\.$/),
+			description: expect.stringMatching(/^The service is rate limiting: open the list again in a moment, or enter the record By ID\. Refused 1 time in [0-9.]+ s; the node waits at most 300 s in all; the service asked to wait 3600 s\.$/),
 			httpCode: '429',
 		});
 	});

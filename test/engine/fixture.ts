@@ -66,3 +66,15 @@ export const byNumber = (value: string) => ({ __rl: true, mode: 'number', value 
 
 /** Resource locator value "By E-mail" (clients). */
 export const byEmail = (value: string) => ({ __rl: true, mode: 'email', value });
+
+/** A client made through the sandbox's API (set-up, not the node under test); its id. */
+export async function addClient(fixture: EngineFixture, names: string, email?: string): Promise<string> {
+	const body = await fixture.api('POST', '/client/add', { names, email });
+	return (body.data as IDataObject[])[0].id as string;
+}
+
+/** A Not Paid invoice of one line (100.00) made through the sandbox's API; its id. */
+export async function addInvoice(fixture: EngineFixture, client: string, invoiceNo: string): Promise<string> {
+	const body = await fixture.api('POST', '/invoice/add', { client, invoice_no: invoiceNo, payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 100 }] });
+	return (body.invoice as IDataObject[])[0].id as string;
+}

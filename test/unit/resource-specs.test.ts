@@ -136,11 +136,25 @@ describe('what a repeat does, and which operations are guarded', () => {
 });
 
 describe('fields: the API mapping and the editor come from the same entries', () => {
+	test('every locator (field or filter) names the resource it picks, whose key gives the locator its By-key mode', () => {
+		const locators = RESOURCE_SPECS.flatMap((resource) => [
+			...resource.fields.filter((field) => field.kind === 'locator').map((field) => ({ editor: field.editor, picks: field.picks })),
+			...resource.filters.flatMap(({ editor, test }) => (test.kind === 'sameId' ? [{ editor, picks: test.picks }] : [])),
+		]);
+		expect(locators.length).toBeGreaterThan(0);
+		for (const { editor, picks } of locators) {
+			const picked = RESOURCE_SPECS.find((candidate) => candidate.value === picks);
+			expect([editor.name, picked?.value]).toEqual([editor.name, picks]);
+			const modes = (editor.modes ?? []).map((mode) => mode.name);
+			expect([editor.name, modes]).toEqual([editor.name, ['list', 'id', ...(picked?.record.key ? [picked.record.key.mode] : [])]]);
+		}
+	});
+
 	test.each(RESOURCE_SPECS.map((resource) => [resource.value, resource] as const))('%s', (_name, resource) => {
 		const fields = RESOURCE_FIELDS[resource.value];
 		const required = resource.fields.filter((field) => field.role === 'required');
 		const optional = resource.fields.filter((field) => field.role === 'optional');
-		const spec = (field: (typeof resource.fields)[number]) => ({ param: field.editor.name, api: field.api, label: field.editor.displayName, kind: field.kind });
+		const spec = (field: (typeof resource.fields)[number]) => ({ param: field.editor.name, api: field.api, label: field.editor.displayName, kind: field.kind, picks: field.picks });
 		expect(fields).toEqual({ required: required.map(spec), optional: optional.map(spec), hasItems: resource.lineItems });
 		expect(CLEARABLE[resource.value]).toEqual(resource.fields.filter((field) => field.clearable).map(spec));
 		expect(REQUIRED_ON_UPDATE[resource.value]).toEqual({ envelope: resource.envelope, from: Object.fromEntries(required.map((field) => [field.api, field.stored])) });

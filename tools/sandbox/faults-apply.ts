@@ -14,6 +14,12 @@ async function holdUntilSeen(path: string, target: number, seen: (path: string) 
 	while (seen(path) < target && Date.now() < deadline) await wait(UNTIL_SEEN_POLL_MS);
 }
 
+/** The `Retry-After` header a "status" fault sends: as given, or the HTTP date `retryAfterDateInMs` from now. */
+export function retryAfterOf(fault: FaultSpec, now: number = Date.now()): string | undefined {
+	if (fault.retryAfterDateInMs !== undefined) return new Date(now + fault.retryAfterDateInMs).toUTCString();
+	return fault.retryAfter;
+}
+
 /**
  * Answers (or drops) the request as the fault says; undefined for a delay, after which handling goes on.
  * `seen` counts the requests received per path (for a delay's `untilSeen`).
@@ -43,7 +49,8 @@ export async function applyFault(fault: FaultSpec, res: ServerResponse, seen: (p
 			return 200;
 		case 'status': {
 			const status = fault.status ?? 500;
-			sendError(res, status, fault.message ?? `Simulated failure with status ${status}.`, fault.retryAfter === undefined ? undefined : { 'retry-after': fault.retryAfter });
+			const retryAfter = retryAfterOf(fault);
+			sendError(res, status, fault.message ?? `Simulated failure with status ${status}.`, retryAfter === undefined ? undefined : { 'retry-after': retryAfter });
 			return status;
 		}
 	}

@@ -6,7 +6,7 @@ import { createClock } from './clock';
 import { CONTROL_PREFIX, handleControl, type SandboxControls } from './controls';
 import { HttpError } from './errors';
 import { FaultQueue, Limiter } from './faults';
-import { applyFault } from './faults-apply';
+import { applyFault, retryAfterOf } from './faults-apply';
 import { readBody, sendError, sendJson } from './http-io';
 import { createIdSource } from './ids';
 import { parseBody, parseBracketNotation } from './params';
@@ -67,19 +67,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			headers: maskHeaders(req.headers, options.apiKey),
 			authorized: isAuthorized(req.headers, options.apiKey),
 			status: 0,
+			receivedAt: Date.now(),
 		};
 		log.add(entry);
-		const fault = faults.take(method, path);
+		const taken = faults.take(method, path);
+		const fault = taken?.when === 'after' ? undefined : taken;
+		const after = taken?.when === 'after' ? taken : undefined;
 		if (fault) {
-			const status = await applyFault(fault, res, (p) => log.seen(p));
+			const retryAfter = fault.kind === 'status' ? retryAfterOf(fault) : undefined;
+			const status = await applyFault(retryAfter === undefined ? fault : { ...fault, retryAfter, retryAfterDateInMs: undefined }, res, (p) => log.seen(p));
 			if (status !== undefined) {
 				entry.status = status;
+				if (retryAfter !== undefined) entry.retryAfter = retryAfter;
 				return;
 			}
 		}
 		const refusal = limiter.admit(Date.now());
 		if (refusal) {
 			entry.status = 429;
+			entry.retryAfter = String(refusal.retryAfterSeconds);
 			return sendError(res, 429, refusal.message, { 'retry-after': String(refusal.retryAfterSeconds) });
 		}
 		try {
@@ -92,6 +98,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			}
 			const { handler, id } = matchRoute(method, path);
 			const result = handler({ params: { ...query, ...(parsed.body ?? {}) }, id, store, clock, ids });
+			// applied; a fault "after" then answers in place of the real answer (a delay holds it)
+			if (after) {
+				const retryAfter = after.kind === 'status' ? retryAfterOf(after) : undefined;
+				const status = await applyFault(retryAfter === undefined ? after : { ...after, retryAfter, retryAfterDateInMs: undefined }, res, (p) => log.seen(p));
+				if (status !== undefined) {
+					entry.status = status;
+					if (retryAfter !== undefined) entry.retryAfter = retryAfter;
+					return;
+				}
+			}
 			entry.status = 200;
 			sendJson(res, 200, { status: 'success', ...result });
 		} finally {

@@ -113,6 +113,10 @@ export interface RecordedRequest {
 	headers: Record<string, string>;
 	authorized: boolean;
 	status: number;
+	/** When the request arrived (ms since the epoch). */
+	receivedAt: number;
+	/** The `Retry-After` header of the answer, when it had one. */
+	retryAfter?: string;
 }
 
 export type FaultKind = 'status' | 'delay' | 'drop' | 'malformed' | 'html' | 'errorStatus200';
@@ -129,8 +133,16 @@ export interface FaultSpec {
 	message?: string;
 	/** Delay before answering, for kind "delay" (the request is then handled normally). */
 	delayMs?: number;
-	/** `Retry-After` header of kind "status" (seconds or an HTTP date), e.g. for a 429. */
+	/** `Retry-After` header of kind "status" (seconds, an HTTP date or any text, taken as given), e.g. for a 429. */
 	retryAfter?: string;
+	/** `Retry-After` of kind "status" as the HTTP date this many ms after the answer (instead of `retryAfter`). */
+	retryAfterDateInMs?: number;
+	/**
+	 * "after": the request is handled first (a write is applied), then the fault answers in place of the real
+	 * answer: "status" sends that failure, "drop" closes the connection, "delay" holds the real answer. "before"
+	 * (the default): the fault answers before anything is applied ("delay": the request is handled after it).
+	 */
+	when?: 'before' | 'after';
 	/**
 	 * For kind "delay": after `delayMs`, also hold the request until `count` requests to `path` arrived after it
 	 * (at most 5 s), so that "applied after the retry's first look" holds however slow the machine is.

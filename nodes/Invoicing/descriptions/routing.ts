@@ -22,7 +22,7 @@ import type { OperationSpec, ResourceSpec } from '../resources/types';
 /** The preSend steps an operation spec names by key, built for its resource. */
 export const PRE_SEND: Readonly<Record<string, (resource: Resource) => PreSend[]>> = {
 	none: (): PreSend[] => [],
-	list: (): PreSend[] => [resolveListFilters],
+	list: (resource: Resource) => [resolveListFilters(resource)],
 	recordId: (resource: Resource) => [insertRecordId(resource)],
 	create: (resource: Resource) => [buildCreateRequest(resource)],
 	guardedCreate: (resource: Resource) => [buildGuardedCreate(asGuarded(resource))],

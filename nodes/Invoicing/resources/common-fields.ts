@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { Resource } from '../../shared/api-types';
 import type { RecordField, RecordKey } from './types';
 
 /**
@@ -10,7 +11,23 @@ export const ID_HAS_SPACES =
 	'An ID has no spaces. To use a value from an earlier node, e.g. {{ $json.id }}, switch this field to Expression (hover over it: Fixed | Expression); otherwise remove the spaces.';
 
 /** A client is also known by its e-mail: the "By E-mail" mode of every client locator. */
-export const CLIENT_KEY: RecordKey = { mode: 'email', fields: ['email'], noun: 'e-mail', placeholder: 'e.g. billing@acme.example', caseless: true };
+export const CLIENT_KEY: RecordKey = {
+	mode: 'email',
+	fields: ['email'],
+	noun: 'e-mail',
+	placeholder: 'e.g. billing@acme.example',
+	caseless: true,
+	tellApart: [{ field: 'names', quoted: true }],
+};
+
+/** The resource every client locator picks (`documentClientLocator`, the trigger's Client filter). */
+export const CLIENT_RESOURCE: Resource = 'client';
+
+/** What tells an invoice or estimate from another with the same number: its client's name and id. */
+export const DOCUMENT_TELL_APART: RecordKey['tellApart'] = [
+	{ label: 'client', field: 'customer_name', quoted: true },
+	{ label: 'id', field: 'customer_id' },
+];
 
 const KEY_MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'By Number', email: 'By E-mail' };
 

@@ -30,6 +30,8 @@ export interface RecordField {
 	 * field of an existing record follows "Payment Status of an Existing Invoice" on Create or Update.
 	 */
 	lifecycle?: 'payment' | 'acceptance';
+	/** A `locator` field: the resource whose record it picks (given by key, e.g. By E-mail, it is looked up in that resource's list). */
+	picks?: Resource;
 }
 
 /** How a Get Many filter keeps a listed record (the API has no filters: the node applies them to its one list). */
@@ -42,8 +44,8 @@ export type FilterTest =
 	| { kind: 'sameText'; fields: string[]; caseless?: boolean }
 	/** The field holds the code, whatever its case (surrounding spaces dropped). */
 	| { kind: 'sameCode'; field: string }
-	/** The field holds the ID of the record chosen in the filter's locator. */
-	| { kind: 'sameId'; field: string }
+	/** The field holds the ID of the record chosen in the filter's locator, a record of `picks` (given by key, looked up in its list). */
+	| { kind: 'sameId'; field: string; picks: Resource }
 	/** The field's date is on or after (`from`) or on or before (`to`) the filter's day. */
 	| { kind: 'from' | 'to'; field: string }
 	/** Switched on: the `status` field is `open` and the `due` date lies before today (workflow time zone). */
@@ -158,6 +160,11 @@ export interface RecordKey {
 	placeholder: string;
 	/** Compared without case (e-mail addresses). */
 	caseless: boolean;
+	/**
+	 * What tells records with the same key apart in a message, after their id: `id 3 ("Acme")` for a client,
+	 * `id 17 (client "Acme", id 3)` for an invoice. Each part is the record's field, after its label if any.
+	 */
+	tellApart: Array<{ field: string; label?: string; quoted?: boolean }>;
 }
 
 /** An operation as a resource's spec entry writes it: what its step implies is derived (resources/steps.ts) unless it says otherwise. */

@@ -4,7 +4,8 @@ import { afterItemLoop } from '../../engine/item-loop';
 import { listOf } from '../../../shared/api-answers';
 import { readApi } from '../request/read-api';
 import { matchOf, type GuardedResource } from './matching';
-import { sharedList, type RunScope } from './run-scope';
+import { listOfRun, recordsOfRun } from './run-lists';
+import type { RunScope } from './run-scope';
 
 /**
  * Past this many distinct clients in one run, one read of the whole list replaces the reads per client: it
@@ -53,9 +54,9 @@ export async function documentsOfRun(
 	clientId: string,
 ): Promise<IDataObject[]> {
 	const way = await lookupWay(scope);
-	return await sharedList(scope, `${kind}\u0000${clientId}`, async () => {
+	return await listOfRun(ctx, scope, `${kind}\u0000${clientId}`, async () => {
 		if (way === 'perClient') return await readClientDocuments(ctx, options, kind, clientId);
-		const all = await sharedList(scope, kind, async () => listOf(await readApi(ctx, options, `/${kind}/all`), 'data'));
+		const all = await recordsOfRun(ctx, scope, options, kind);
 		return all.filter((record) => String(record[ownerOf(kind).stored]) === clientId);
 	});
 }

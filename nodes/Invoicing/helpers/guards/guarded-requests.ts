@@ -14,7 +14,8 @@ import { documentsOfRun, joinClient, readClientDocuments } from './documents-loo
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
-import { decide, inTurn, readInstead, recordsOfRun, singleMatch, type GuardedWrite } from './write-guards';
+import { recordsOfRun } from './run-lists';
+import { decide, inTurn, readInstead, singleMatch, type GuardedWrite } from './write-guards';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
 
@@ -32,7 +33,7 @@ function ownerIdOf(resource: GuardedResource, params: ApiParams): string | undef
 	return owner === undefined ? undefined : String(params[owner.param]);
 }
 
-type MatchOutcome = (match: IDataObject | undefined, list: IDataObject[], endTurn: () => void, write: GuardedWrite) => IHttpRequestOptions;
+type MatchOutcome = (match: IDataObject | undefined, list: IDataObject[], endTurn: (created?: IDataObject) => void, write: GuardedWrite) => IHttpRequestOptions;
 
 /** Options collection of the guarded Create and Create or Update (its settle time). */
 const WRITE_OPTIONS = 'guardOptions';
@@ -53,7 +54,7 @@ async function withMatch(
 	const clientId = ownerIdOf(resource, params);
 	if (clientId !== undefined) joinClient(scope, clientId);
 	const key = turnKey(resource, params);
-	return await inTurn(ctx, key, async (endTurn) => {
+	return await inTurn(ctx, key, async (endTurn, _scope, handed) => {
 		let list: IDataObject[] = [];
 		const match = await lookUntilSettled(ctx, options, key, async (again) => {
 			if (!again) {
@@ -61,6 +62,8 @@ async function withMatch(
 					clientId === undefined
 						? await recordsOfRun(ctx, scope, options, resource)
 						: await documentsOfRun(ctx, scope, options, resource, clientId);
+				// created by the key's earlier holder in another batch, whose write this batch's list may predate
+				if (handed && !list.some((record) => record.id === handed.id)) list.push(handed);
 				return singleMatch(ctx, resource, params, list);
 			}
 			const fresh =

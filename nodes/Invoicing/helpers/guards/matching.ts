@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { firstSet } from '../../../shared/api-answers';
 import type { ApiParams, LineItem, Resource } from '../../../shared/api-types';
+import { comparable, trimmed } from '../../../shared/text';
 import { SPEC_OF } from '../../resources/resources';
 import type { MatchSpec } from '../../resources/types';
 
@@ -26,23 +28,14 @@ export function asDocument(resource: Resource): GuardedResource {
 	return resource;
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
-
-/** The first of these fields of the record that is set (null counts as not set). */
-function firstStored(record: IDataObject, names: readonly string[]): unknown {
-	for (const name of names) if (record[name] !== undefined && record[name] !== null) return record[name];
-	return undefined;
-}
-
 /**
  * What identifies a record when the service has no idempotency key (the resource spec's `match`): the first key
  * whose value is set, else the last one (a client's e-mail, else its name; an invoice's or estimate's number).
  */
 export function matchKey(resource: GuardedResource, params: ApiParams): { field: string; value: string } {
 	const { keys, caseless } = matchOf(resource);
-	const key = keys.find((candidate) => text(params[candidate.api]) !== '') ?? keys[keys.length - 1];
-	const value = text(params[key.api]);
-	return { field: key.api, value: caseless ? value.toLowerCase() : value };
+	const key = keys.find((candidate) => trimmed(params[candidate.api]) !== '') ?? keys[keys.length - 1];
+	return { field: key.api, value: comparable(params[key.api], caseless) };
 }
 
 export function findMatches(resource: GuardedResource, params: ApiParams, records: IDataObject[]): IDataObject[] {
@@ -50,10 +43,7 @@ export function findMatches(resource: GuardedResource, params: ApiParams, record
 	const { keys, caseless } = matchOf(resource);
 	// the same key read from a record as the service lists it (estimates name their number reference_no there)
 	const stored = keys.find((candidate) => candidate.api === key.field)?.stored ?? [key.field];
-	return records.filter((record) => {
-		const value = text(firstStored(record, stored));
-		return (caseless ? value.toLowerCase() : value) === key.value;
-	});
+	return records.filter((record) => comparable(firstSet(record, stored), caseless) === key.value);
 }
 
 const NUMERIC = new Set(['tax_rate']);
@@ -61,8 +51,7 @@ const CASELESS = new Set(['email', 'currency']);
 
 function sameValue(api: string, wanted: unknown, actual: unknown): boolean {
 	if (NUMERIC.has(api)) return Math.abs(Number(wanted) - Number(actual)) < 0.005;
-	if (CASELESS.has(api)) return text(wanted).toLowerCase() === text(actual).toLowerCase();
-	return text(wanted) === text(actual);
+	return comparable(wanted, CASELESS.has(api)) === comparable(actual, CASELESS.has(api));
 }
 
 function sameItems(wanted: LineItem[], actual: unknown): boolean {
@@ -70,7 +59,7 @@ function sameItems(wanted: LineItem[], actual: unknown): boolean {
 	return wanted.every((item, i) => {
 		const other = actual[i] as IDataObject;
 		return (
-			text(item.description) === text(other.description) &&
+			trimmed(item.description) === trimmed(other.description) &&
 			Math.abs(Number(item.quantity) - Number(other.quantity)) < 1e-9 &&
 			Math.abs(Number(item.rate) - Number(other.rate)) < 0.005
 		);
@@ -94,7 +83,7 @@ export function differences(resource: GuardedResource, params: ApiParams, record
 			continue;
 		}
 		// where the record keeps what was sent (an invoice's client is its customer_id), else under the same name
-		const actual = firstStored(record, [field?.stored ?? api, api]);
+		const actual = firstSet(record, [field?.stored ?? api, api]);
 		if (!sameValue(api, wanted, actual)) different.push(api);
 	}
 	return different;
@@ -103,7 +92,7 @@ export function differences(resource: GuardedResource, params: ApiParams, record
 /** What people know the record by: its first match key that is set (a client's e-mail, else its name; a number). */
 export function recordName(resource: GuardedResource, record: IDataObject): string {
 	for (const key of matchOf(resource).keys) {
-		const value = text(firstStored(record, key.stored));
+		const value = trimmed(firstSet(record, key.stored));
 		if (value !== '') return value;
 	}
 	return '';
@@ -111,5 +100,5 @@ export function recordName(resource: GuardedResource, record: IDataObject): stri
 
 /** The record's id and what people know it by, for error messages. */
 export function describeRecord(resource: GuardedResource, record: IDataObject): string {
-	return `"${recordName(resource, record)}" (id ${text(record.id)})`;
+	return `"${recordName(resource, record)}" (id ${trimmed(record.id)})`;
 }

@@ -5,9 +5,8 @@ import { isApiSuccess, outcomeUnknown } from '../../../shared/api-errors';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
 import { ENVELOPE } from '../input/field-specs';
-import { readApi } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
-import { runScope, sharedList, takeTurn, type RunScope } from './run-scope';
+import { runScope, takeTurn, type RunScope } from './run-scope';
 import type { StatusNotApplied } from './payment-status';
 import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
@@ -32,7 +31,7 @@ export interface GuardedWrite {
 
 interface Pending {
 	decision: WriteDecision;
-	endTurn?: () => void;
+	endTurn?: (created?: IDataObject) => void;
 	write?: GuardedWrite;
 	/** When the write was let through (ms since epoch). */
 	sentAt: number;
@@ -50,12 +49,12 @@ export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefi
 }
 
 /** `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). */
-export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: () => void, write?: GuardedWrite): void {
+export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: (created?: IDataObject) => void, write?: GuardedWrite): void {
 	pending.set(ctx, { decision, endTurn, write, sentAt: Date.now() });
 }
 
-function endItemTurn(entry: Pending): void {
-	entry.endTurn?.();
+function endItemTurn(entry: Pending, created?: IDataObject): void {
+	entry.endTurn?.(created);
 	entry.endTurn = undefined;
 }
 
@@ -84,11 +83,13 @@ export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFull
 	const { decision } = entry;
 	if (entry.write && outcomeUnknown(response.statusCode, response.body)) noteUnanswered(ctx, entry);
 	if (!entry.endTurn) return;
-	if (decision.kind === 'create' && decision.list && isApiSuccess(response.statusCode, response.body)) {
-		const created = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
-		if (Array.isArray(created) && typeof created[0] === 'object') decision.list.push(created[0] as IDataObject);
+	let created: IDataObject | undefined;
+	if (decision.kind === 'create' && isApiSuccess(response.statusCode, response.body)) {
+		const answer = (response.body as ApiEnvelope)[ENVELOPE[decision.resource]];
+		if (Array.isArray(answer) && typeof answer[0] === 'object') created = answer[0] as IDataObject;
+		if (created && decision.list) decision.list.push(created);
 	}
-	endItemTurn(entry);
+	endItemTurn(entry, created);
 }
 
 /**
@@ -108,31 +109,18 @@ export function endTurnOf(ctx: IExecuteSingleFunctions): void {
 export async function inTurn<T>(
 	ctx: IExecuteSingleFunctions,
 	key: string,
-	work: (endTurn: () => void, scope: RunScope) => Promise<T>,
+	work: (endTurn: (created?: IDataObject) => void, scope: RunScope, handed?: IDataObject) => Promise<T>,
 ): Promise<T> {
 	const scope = runScope(ctx);
-	const endTurn = await takeTurn(scope, key);
+	const { end: endTurn, handed } = await takeTurn(ctx, key);
 	let handedOver = false;
 	try {
-		const result = await work(endTurn, scope);
+		const result = await work(endTurn, scope, handed);
 		handedOver = true;
 		return result;
 	} finally {
 		if (!handedOver) endTurn();
 	}
-}
-
-/** Every record of a kind, fetched once per run and shared by its items. */
-export function recordsOfRun(
-	ctx: IExecuteSingleFunctions,
-	scope: RunScope,
-	options: IHttpRequestOptions,
-	resource: GuardedResource,
-): Promise<IDataObject[]> {
-	return sharedList(scope, resource, async () => {
-		const body = await readApi(ctx, options, `/${resource}/all`);
-		return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
-	});
 }
 
 /** The one record this item's key matches, none, or an error naming every match when there are several. */

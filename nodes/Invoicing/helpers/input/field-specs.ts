@@ -10,6 +10,8 @@ export interface FieldSpec {
 	api: string;
 	label: string;
 	kind: FieldKind;
+	/** A locator field: the resource whose record it picks. */
+	picks?: Resource;
 }
 
 export const toFieldSpec = (field: RecordField): FieldSpec => ({
@@ -17,6 +19,7 @@ export const toFieldSpec = (field: RecordField): FieldSpec => ({
 	api: field.api,
 	label: field.editor.displayName,
 	kind: field.kind,
+	picks: field.picks,
 });
 
 export interface ResourceFields {

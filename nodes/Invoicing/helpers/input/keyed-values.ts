@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { Resource } from '../../../shared/api-types';
 import { ItemMemory } from '../../engine/item-memory';
 
 /**
@@ -22,8 +23,15 @@ export interface RecordTarget {
 
 const targets = new ItemMemory<RecordTarget>();
 
-/** The locator fields of an item's request given by key (a client By E-mail), by API name. */
-const keyedFields = new ItemMemory<Map<string, { label: string; mode: string }>>();
+/** A locator field of an item's request given by key (a client By E-mail): its label, its mode, the resource it picks. */
+export interface KeyedField {
+	label: string;
+	mode: string;
+	picks?: Resource;
+}
+
+/** The locator fields of an item's request given by key, by API name. */
+const keyedFields = new ItemMemory<Map<string, KeyedField>>();
 
 /** Filters whose client was given By E-mail, with the id it resolved to (read once, in the pre-send). */
 const resolvedFilters = new ItemMemory<IDataObject>();
@@ -36,13 +44,13 @@ export function targetOf(ctx: IExecuteSingleFunctions): RecordTarget | undefined
 	return targets.get(ctx);
 }
 
-export function noteKeyedField(ctx: IExecuteSingleFunctions, api: string, label: string, mode: string): void {
-	const fields = keyedFields.get(ctx) ?? new Map<string, { label: string; mode: string }>();
-	fields.set(api, { label, mode });
+export function noteKeyedField(ctx: IExecuteSingleFunctions, api: string, field: KeyedField): void {
+	const fields = keyedFields.get(ctx) ?? new Map<string, KeyedField>();
+	fields.set(api, field);
 	keyedFields.set(ctx, fields);
 }
 
-export function keyedFieldsOf(ctx: IExecuteSingleFunctions): Map<string, { label: string; mode: string }> {
+export function keyedFieldsOf(ctx: IExecuteSingleFunctions): Map<string, KeyedField> {
 	return keyedFields.get(ctx) ?? new Map();
 }
 

@@ -1,16 +1,13 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { ApiParams, LineItem } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, toApiDate } from '../../../shared/dates';
+import { isLocator } from '../../../shared/text';
 import { fieldError, inputError } from '../errors/item-errors';
 import { toCurrencyCode } from './currencies';
 import type { FieldSpec } from './field-specs';
 import { noteKeyedField } from './keyed-values';
 import { parseLineItems, type ItemsMode } from './line-items';
-
-function isLocator(value: unknown): value is INodeParameterResourceLocator {
-	return typeof value === 'object' && value !== null && (value as INodeParameterResourceLocator).__rl === true;
-}
 
 /** A value as the user can recognise it in a message: text quoted, a Date or Luxon DateTime as its ISO text. */
 function describeValue(value: unknown): string {
@@ -27,7 +24,7 @@ export function toApiValue(ctx: IExecuteSingleFunctions, spec: FieldSpec, raw: u
 	const value = isLocator(raw) ? raw.value : raw;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	// a locator given by key (a client By E-mail) is resolved to the id before sending (see record-lookup)
-	if (isLocator(raw) && raw.mode !== 'id' && raw.mode !== 'list') noteKeyedField(ctx, spec.api, spec.label, raw.mode);
+	if (isLocator(raw) && raw.mode !== 'id' && raw.mode !== 'list') noteKeyedField(ctx, spec.api, { label: spec.label, mode: raw.mode, picks: spec.picks });
 	switch (spec.kind) {
 		case 'number': {
 			const number = typeof value === 'number' ? value : Number(String(value).trim());

@@ -1,61 +1,29 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
+import { firstSet } from '../../../shared/api-answers';
 import type { ApiParams, Resource } from '../../../shared/api-types';
+import { comparable, isLocator, locatorValue, trimmed } from '../../../shared/text';
 import { SPEC_OF } from '../../resources/resources';
 import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
-import { runScope, sharedList, type RunScope } from '../guards/run-scope';
-import { readApi } from '../request/read-api';
+import { recordsOfRun } from '../guards/run-lists';
+import { runScope, type RunScope } from '../guards/run-scope';
+import { recordsWithKey } from './key-index';
 import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
 import { readRecordId } from './parameters';
 
 /** The modes of a key as the editor names them. */
 const MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'By Number', email: 'By E-mail' };
 
-/** Every locator field of a form (kind `locator`) picks a client. */
-const LOCATOR_FIELD_RESOURCE: Resource = 'client';
-
-function isLocator(value: unknown): value is INodeParameterResourceLocator {
-	return typeof value === 'object' && value !== null && (value as INodeParameterResourceLocator).__rl === true;
-}
-
-const text = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '');
-
 const keyOf = (resource: Resource): RecordKey | undefined => SPEC_OF[resource].record.key;
 
-/** A record's key as compared: trimmed; e-mails without case. */
-function normalized(key: RecordKey, value: unknown): string {
-	const plain = text(value);
-	return key.caseless ? plain.toLowerCase() : plain;
-}
-
-function recordKeyValue(key: RecordKey, record: IDataObject): string {
-	for (const field of key.fields) if (record[field] !== undefined && record[field] !== null) return text(record[field]);
-	return '';
-}
-
-/** A run's list by key, built once per list (again when the run added records to it: the guards push what they create). */
-const indexes = new WeakMap<IDataObject[], { size: number; byKey: Map<string, IDataObject[]> }>();
-
-function recordsWithKey(list: IDataObject[], key: RecordKey, wanted: string): IDataObject[] {
-	let index = indexes.get(list);
-	if (!index || index.size !== list.length) {
-		const byKey = new Map<string, IDataObject[]>();
-		for (const record of list) {
-			const value = normalized(key, recordKeyValue(key, record));
-			byKey.set(value, [...(byKey.get(value) ?? []), record]);
-		}
-		index = { size: list.length, byKey };
-		indexes.set(list, index);
-	}
-	return index.byKey.get(wanted) ?? [];
-}
-
-/** "id 17 (client "Acme", id 3)" for a document, "id 3 ("Acme")" for a client: what tells two matches apart. */
-function describeMatch(resource: Resource, record: IDataObject): string {
-	if (resource === 'client') return `id ${text(record.id)} ("${text(record.names)}")`;
-	return `id ${text(record.id)} (client "${text(record.customer_name)}", id ${text(record.customer_id)})`;
+/** "id 17 (client "Acme", id 3)" for a document, "id 3 ("Acme")" for a client: what tells two matches apart (the key's `tellApart`). */
+function describeMatch(key: RecordKey, record: IDataObject): string {
+	const parts = key.tellApart.map(({ field, label, quoted }) => {
+		const value = quoted ? `"${trimmed(record[field])}"` : trimmed(record[field]);
+		return label ? `${label} ${value}` : value;
+	});
+	return `id ${trimmed(record.id)} (${parts.join(', ')})`;
 }
 
 /**
@@ -65,8 +33,8 @@ function describeMatch(resource: Resource, record: IDataObject): string {
  */
 async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: IHttpRequestOptions, resource: Resource, value: string): Promise<string> {
 	const key = keyOf(resource) as RecordKey;
-	const list = await sharedList(scope, resource, async () => listOf(await readApi(ctx, options, `/${resource}/all`), 'data'));
-	const matches = recordsWithKey(list, key, normalized(key, value));
+	const list = await recordsOfRun(ctx, scope, options, resource);
+	const matches = recordsWithKey(list, (record) => comparable(firstSet(record, key.fields), key.caseless), comparable(value, key.caseless));
 	if (matches.length === 0) {
 		throw inputError(
 			ctx,
@@ -77,11 +45,11 @@ async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: I
 	if (matches.length > 1) {
 		throw inputError(
 			ctx,
-			`${matches.length} ${resource}s have the ${key.noun} "${value}": ${matches.map((m) => describeMatch(resource, m)).join(' and ')}`,
+			`${matches.length} ${resource}s have the ${key.noun} "${value}": ${matches.map((m) => describeMatch(key, m)).join(' and ')}`,
 			'Nothing was sent for this item. The node never guesses which one you mean: pick the record from the list or give its ID.',
 		);
 	}
-	return text(matches[0].id);
+	return trimmed(matches[0].id);
 }
 
 /**
@@ -93,7 +61,7 @@ export function readRecordTarget(ctx: IExecuteSingleFunctions, resource: Resourc
 	const { param, label, key } = SPEC_OF[resource].record;
 	const raw = ctx.getNodeParameter(param, '') as unknown;
 	const mode = isLocator(raw) ? raw.mode : 'id';
-	const value = text(isLocator(raw) ? raw.value : raw);
+	const value = trimmed(locatorValue(raw));
 	const byKey = key !== undefined && mode === key.mode;
 	if (value === '') {
 		throw inputError(ctx, byKey ? `"${label}" is empty: enter the ${resource} ${key.noun}.` : `"${label}" is empty: choose a record from the list or enter its ID.`);
@@ -129,26 +97,27 @@ export function recordIdOf(ctx: IExecuteSingleFunctions, resource: Resource): st
 export async function resolveKeyedFields(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, params: ApiParams): Promise<ApiParams> {
 	const scope = runScope(ctx);
 	const resolved: ApiParams = { ...params };
-	for (const [api, { mode }] of keyedFieldsOf(ctx)) {
+	for (const [api, { mode, picks }] of keyedFieldsOf(ctx)) {
 		const value = params[api];
-		if (value === undefined || mode !== keyOf(LOCATOR_FIELD_RESOURCE)?.mode) continue;
-		resolved[api] = await idByKey(ctx, scope, options, LOCATOR_FIELD_RESOURCE, String(value));
+		if (value === undefined || picks === undefined || mode !== keyOf(picks)?.mode) continue;
+		resolved[api] = await idByKey(ctx, scope, options, picks, String(value));
 	}
 	return resolved;
 }
 
 /**
- * Get Many's Filters, read once; a Client filter given By E-mail becomes the client's id before the list is
- * read (an unknown e-mail fails the item instead of returning an empty list).
+ * Get Many's Filters, read once; a filter's record given by key (the Client filter By E-mail) becomes the record's
+ * id before the list is read (an unknown e-mail fails the item instead of returning an empty list).
  */
-export async function readListFilters(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IDataObject> {
+export async function readListFilters(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: Resource): Promise<IDataObject> {
 	const scope = runScope(ctx);
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
-	const client = filters.client;
-	const key = keyOf(LOCATOR_FIELD_RESOURCE);
-	let resolved = filters;
-	if (isLocator(client) && key && client.mode === key.mode && text(client.value) !== '') {
-		resolved = { ...filters, client: await idByKey(ctx, scope, options, LOCATOR_FIELD_RESOURCE, text(client.value)) };
+	const resolved: IDataObject = { ...filters };
+	for (const { editor, test } of SPEC_OF[resource].filters) {
+		const given = filters[editor.name];
+		if (test.kind !== 'sameId' || !isLocator(given) || given.mode !== keyOf(test.picks)?.mode) continue;
+		const value = trimmed(given.value);
+		if (value !== '') resolved[editor.name] = await idByKey(ctx, scope, options, test.picks, value);
 	}
 	rememberFilters(ctx, resolved);
 	return resolved;
@@ -160,7 +129,9 @@ export function listFiltersOf(ctx: IExecuteSingleFunctions): IDataObject {
 }
 
 /** Get Many's pre-send: resolves the filters (see readListFilters); the request itself is unchanged. */
-export async function resolveListFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	await readListFilters(this, options);
-	return options;
+export function resolveListFilters(resource: Resource) {
+	return async function listFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		await readListFilters(this, options, resource);
+		return options;
+	};
 }

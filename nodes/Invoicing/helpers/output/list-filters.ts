@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { firstSet } from '../../../shared/api-answers';
 import { toApiDate } from '../../../shared/dates';
 import type { Resource } from '../../../shared/api-types';
+import { comparable, text, trimmed } from '../../../shared/text';
 import { RESOURCE_SPECS, SPEC_OF } from '../../resources/resources';
 import type { FilterSpec } from '../../resources/types';
 
@@ -14,12 +16,11 @@ export interface FilterContext {
 
 type Predicate = (record: IDataObject) => boolean;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 const contains = (haystack: unknown, needle: string) => text(haystack).toLowerCase().includes(needle.toLowerCase());
 
-function idOf(value: unknown): string {
-	if (typeof value === 'object' && value !== null && 'value' in value) return text((value as IDataObject).value).trim();
-	return text(value).trim();
+/** A filter's value as text, trimmed: a locator's value (the Client filter), else the value itself. */
+function filterText(value: unknown): string {
+	return trimmed(typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value);
 }
 
 const DATE_TESTS = new Set(['from', 'to']);
@@ -40,6 +41,16 @@ export function unreadableFilterDate(filters: IDataObject, timeZone: string): { 
 	return name === undefined ? undefined : { label: DATE_FILTERS[name], value: filters[name] };
 }
 
+/**
+ * The label of the first filter of the resource that the user added but left empty (nothing, or only spaces: a
+ * blank cell in `{{ $json.no }}`): it must be refused, never left out (that would list every record). A switch
+ * (Overdue Only) is never empty: off is its value.
+ */
+export function emptyFilter(resource: Resource, filters: IDataObject): string | undefined {
+	const empty = SPEC_OF[resource].filters.find(({ editor }) => editor.type !== 'boolean' && editor.name in filters && filterText(filters[editor.name]) === '');
+	return empty?.editor.displayName;
+}
+
 /** The check of one filter the user set; undefined when it is not set (it keeps every record). */
 function predicate({ editor, test }: FilterSpec, { filters: f, timeZone, today }: FilterContext): Predicate | undefined {
 	const value = f[editor.name];
@@ -53,14 +64,14 @@ function predicate({ editor, test }: FilterSpec, { filters: f, timeZone, today }
 		case 'equals':
 			return set ? (r) => r[test.field] === value : undefined;
 		case 'sameText': {
-			const fold = (v: unknown) => (test.caseless ? text(v).trim().toLowerCase() : text(v).trim());
+			const fold = (v: unknown) => comparable(v, test.caseless);
 			const wanted = set ? fold(value) : '';
-			return wanted ? (r) => fold(r[test.fields.find((field) => r[field] !== undefined && r[field] !== null) ?? test.fields[0]]) === wanted : undefined;
+			return wanted ? (r) => fold(firstSet(r, test.fields)) === wanted : undefined;
 		}
 		case 'sameCode':
 			return set ? (r) => text(r[test.field]).toUpperCase() === text(value).trim().toUpperCase() : undefined;
 		case 'sameId': {
-			const id = set ? idOf(value) : '';
+			const id = set ? filterText(value) : '';
 			return id ? (r) => text(r[test.field]) === id : undefined;
 		}
 		case 'from': {

@@ -12,7 +12,7 @@ import { decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
-import { applyFilters, unreadableFilterDate } from './list-filters';
+import { applyFilters, emptyFilter, unreadableFilterDate } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, relatedLists } from './record-shape';
 import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
@@ -70,6 +70,15 @@ export function shapeList(resource: Resource): PostReceive {
 		if (numberNames) records = records.map((record) => withNumberNames(record, numberNames));
 		const timeZone = this.getTimezone();
 		const filters = listFiltersOf(this);
+		const empty = emptyFilter(resource, filters);
+		if (empty) {
+			throw fieldError(
+				this,
+				empty,
+				'filter is empty: give it a value, or remove it from Filters',
+				`An empty filter is refused, not ignored: ignored, it would list every ${resource}, and the nodes after this one would act on all of them.`,
+			);
+		}
 		const unreadable = unreadableFilterDate(filters, timeZone);
 		if (unreadable) {
 			throw fieldError(

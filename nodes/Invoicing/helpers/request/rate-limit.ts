@@ -68,8 +68,8 @@ export async function routeWithinRateLimits(ctx: MiddlewareContext, requestData:
 		try {
 			return { items: await engineRequest(ctx, requestData) };
 		} catch (error) {
-			// any failure but this request's refusal ends the loop as it is (the gate counts it as failed)
-			if (!(error instanceof HeldRefusal)) throw error;
+			// any failure but this request's refusal ends the loop as it is
+			if (!(error instanceof HeldRefusal)) ticket.settle('failed');
 			return { thrown: error };
 		}
 	});
@@ -79,7 +79,8 @@ export async function routeWithinRateLimits(ctx: MiddlewareContext, requestData:
 	}
 	const { result, wait } = through;
 	if ('items' in result) return result.items;
-	const error = (result.thrown as HeldRefusal).failure();
+	if (!(result.thrown instanceof HeldRefusal)) throw result.thrown;
+	const error = result.thrown.failure();
 	throw withNote(error, waitNote(wait, through.budgetMs));
 }
 

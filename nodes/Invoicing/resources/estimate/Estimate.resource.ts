@@ -1,4 +1,4 @@
-import { documentClientLocator, documentRecordFields } from '../common-fields';
+import { CLIENT_RESOURCE, documentClientLocator, documentRecordFields, DOCUMENT_TELL_APART } from '../common-fields';
 import { guardOptionsField, ifExistsField } from '../guard-fields';
 import { sendFields } from '../send-fields';
 import type { ResourceEntry } from '../types';
@@ -14,11 +14,11 @@ export const estimateResource: ResourceEntry = {
 		param: 'estimateId',
 		label: 'Estimate',
 		searchMethod: 'searchEstimates',
-		key: { mode: 'number', fields: ['reference_no', 'estimate_no'], noun: 'number', placeholder: 'e.g. EST-2001', caseless: false },
+		key: { mode: 'number', fields: ['reference_no', 'estimate_no'], noun: 'number', placeholder: 'e.g. EST-2001', caseless: false, tellApart: DOCUMENT_TELL_APART },
 	},
 	createdRowKey: ['estimateNo'],
 	fields: [
-		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', role: 'required', stored: 'customer_id' },
+		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', picks: CLIENT_RESOURCE, role: 'required', stored: 'customer_id' },
 		{ editor: estimateNumberField, api: 'estimate_no', kind: 'text', role: 'required', stored: 'reference_no' },
 		{ editor: acceptedField, api: 'accepted', kind: 'text', role: 'optional', lifecycle: 'acceptance' },
 		...documentRecordFields(),

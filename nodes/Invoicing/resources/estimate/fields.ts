@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ACCEPTED_OPTIONS, documentClientLocator } from '../common-fields';
+import { ACCEPTED_OPTIONS, CLIENT_RESOURCE, documentClientLocator } from '../common-fields';
 import type { FilterSpec } from '../types';
 
 export const estimateNumberField: INodeProperties = {
@@ -22,7 +22,7 @@ export const acceptedField: INodeProperties = {
 
 export const estimateFilters: FilterSpec[] = [
 	{ editor: { ...acceptedField, default: 'True', description: 'Only estimates with this acceptance' }, test: { kind: 'equals', field: 'accepted' } },
-	{ editor: documentClientLocator('Only records of this client', false), test: { kind: 'sameId', field: 'customer_id' } },
+	{ editor: documentClientLocator('Only records of this client', false), test: { kind: 'sameId', field: 'customer_id', picks: CLIENT_RESOURCE } },
 	{
 		editor: { ...estimateNumberField, description: 'Only the estimate with exactly this number (spaces around it ignored)' },
 		test: { kind: 'sameText', fields: ['reference_no', 'estimate_no'] },

@@ -1,4 +1,4 @@
-import { documentClientLocator, documentRecordFields } from '../common-fields';
+import { CLIENT_RESOURCE, documentClientLocator, documentRecordFields, DOCUMENT_TELL_APART } from '../common-fields';
 import { existingPaymentStatusField, guardOptionsField, ifExistsField } from '../guard-fields';
 import type { ResourceEntry } from '../types';
 import { sendFields } from '../send-fields';
@@ -15,11 +15,11 @@ export const invoiceResource: ResourceEntry = {
 		param: 'invoiceId',
 		label: 'Invoice',
 		searchMethod: 'searchInvoices',
-		key: { mode: 'number', fields: ['invoice_no'], noun: 'number', placeholder: 'e.g. INV-1002', caseless: false },
+		key: { mode: 'number', fields: ['invoice_no'], noun: 'number', placeholder: 'e.g. INV-1002', caseless: false, tellApart: DOCUMENT_TELL_APART },
 	},
 	createdRowKey: ['invoiceNo'],
 	fields: [
-		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', role: 'required', stored: 'customer_id' },
+		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', picks: CLIENT_RESOURCE, role: 'required', stored: 'customer_id' },
 		{ editor: invoiceNumberField, api: 'invoice_no', kind: 'text', role: 'required', stored: 'invoice_no' },
 		{ editor: paymentStatusField, api: 'payment_status', kind: 'text', role: 'required', stored: 'payment_status', lifecycle: 'payment' },
 		...documentRecordFields(),

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { dateField, documentClientLocator, PAYMENT_STATUS_OPTIONS } from '../common-fields';
+import { CLIENT_RESOURCE, dateField, documentClientLocator, PAYMENT_STATUS_OPTIONS } from '../common-fields';
 import type { FilterSpec } from '../types';
 
 export const invoiceNumberField: INodeProperties = {
@@ -20,7 +20,7 @@ export const paymentStatusField: INodeProperties = {
 };
 
 export const invoiceFilters: FilterSpec[] = [
-	{ editor: documentClientLocator('Only records of this client', false), test: { kind: 'sameId', field: 'customer_id' } },
+	{ editor: documentClientLocator('Only records of this client', false), test: { kind: 'sameId', field: 'customer_id', picks: CLIENT_RESOURCE } },
 	{
 		editor: dateField({ displayName: 'Due After', name: 'dueDateFrom', description: 'Only invoices due on or after this date' }),
 		test: { kind: 'from', field: 'due_date' },

@@ -1,0 +1,207 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RecordedRequest } from '../../tools/sandbox';
+import { WRITES, type Scenario } from './model';
+import type { ScenarioOutcome } from './run-scenario';
+
+/** A request the node sent before the 429 reached it may arrive this much later (loopback, busy machine). */
+const IN_FLIGHT_MS = 100;
+
+/** What the service holds for key `k` of the scenario's operation: the records, payments or e-mails. */
+function heldFor(outcome: ScenarioOutcome, k: number): number {
+	const { book, scenario, input } = outcome;
+	const values = input[scenario.items.indexOf(k)] ?? {};
+	switch (scenario.operation) {
+		case 'clientCreate':
+		case 'clientUpsert':
+			return book.clients.filter((c) => c.names === values.name).length;
+		case 'invoiceCreate':
+		case 'invoiceUpsert':
+			return book.invoices.filter((i) => i.invoice_no === values.invoiceNo && i.customer_id === values.client).length;
+		case 'estimateCreate':
+			return book.estimates.filter((e) => e.estimate_no === values.estimateNo && e.customer_id === values.client).length;
+		case 'recordPayment':
+			return book.invoices.find((i) => i.id === values.invoiceId)?.payments.filter((p) => Math.round(p.amount * 100) === Math.round(Number(values.amount) * 100)).length ?? 0;
+		case 'send':
+			return book.invoices.find((i) => i.id === values.invoiceId)?.send_log.filter((l) => l.email === values.sendTo).length ?? 0;
+		case 'invoiceGetAll':
+			return 0;
+	}
+}
+
+function guardOn(scenario: Scenario): boolean {
+	const s = scenario.settings;
+	switch (scenario.operation) {
+		case 'clientCreate':
+		case 'invoiceCreate':
+		case 'estimateCreate':
+			return s.ifExists !== 'create';
+		case 'clientUpsert':
+		case 'invoiceUpsert':
+			return true;
+		case 'recordPayment':
+			return s.repeatWindowMinutes > 0;
+		case 'send':
+			return s.skipIfSentWithinMinutes > 0;
+		case 'invoiceGetAll':
+			return false;
+	}
+}
+
+const distinctKeys = (scenario: Scenario) => [...new Set(scenario.items)];
+
+/** (a) With a guard on, never two records, payments or e-mails for one key. */
+function noDuplicates(outcome: ScenarioOutcome): string[] {
+	if (!guardOn(outcome.scenario)) return [];
+	return distinctKeys(outcome.scenario)
+		.filter((k) => heldFor(outcome, k) > 1)
+		.map((k) => `(a) key ${k}: the service holds ${heldFor(outcome, k)} for one key with the guard on`);
+}
+
+/** (b) Every item that reports success names what the service holds. */
+function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
+	const { scenario, result, input, book } = outcome;
+	const problems: string[] = [];
+	if (scenario.operation === 'invoiceGetAll' || result.error) return [];
+	result.items.forEach((item, index) => {
+		if (item.error || item.json.error) return;
+		const json = item.json;
+		const values = input[index] ?? {};
+		const at = `(b) item ${index + 1}`;
+		switch (scenario.operation) {
+			case 'clientCreate':
+			case 'clientUpsert': {
+				const held = book.clients.find((c) => c.id === json.id);
+				if (!held || held.names !== values.name) problems.push(`${at}: reports client ${String(json.id)} "${String(json.names)}", the service holds ${held ? `"${held.names}"` : 'none'}`);
+				break;
+			}
+			case 'invoiceCreate':
+			case 'invoiceUpsert': {
+				const held = book.invoices.find((i) => i.id === json.id);
+				if (!held || held.invoice_no !== values.invoiceNo) problems.push(`${at}: reports invoice ${String(json.id)}, the service holds ${held ? held.invoice_no : 'none'}`);
+				break;
+			}
+			case 'estimateCreate': {
+				const held = book.estimates.find((e) => e.id === json.id);
+				if (!held || held.estimate_no !== values.estimateNo) problems.push(`${at}: reports estimate ${String(json.id)}, the service holds ${held ? held.estimate_no : 'none'}`);
+				break;
+			}
+			case 'recordPayment':
+			case 'send': {
+				if (json.id !== values.invoiceId) problems.push(`${at}: reports invoice ${String(json.id)}, its row names ${String(values.invoiceId)}`);
+				const k = scenario.items[index];
+				const paidSkip = scenario.operation === 'recordPayment' && json.skipped === true && /already Paid|outstanding/.test(String(json.reason ?? json.message ?? ''));
+				if (!paidSkip && heldFor(outcome, k) === 0) problems.push(`${at}: reports success (${json.skipped ? 'skipped' : 'written'}), the service holds none for key ${k}`);
+				break;
+			}
+		}
+	});
+	return problems;
+}
+
+/** (c) A failed item says whether its write may have applied; when it says nothing may have, nothing was. */
+function failuresTellTheTruth(outcome: ScenarioOutcome): string[] {
+	const { scenario, result } = outcome;
+	if (!WRITES.includes(scenario.operation) || !scenario.settings.continueOnFail || result.error) return [];
+	if (scenario.operation === 'invoiceUpsert' || scenario.operation === 'clientUpsert') return [];
+	const problems: string[] = [];
+	for (const k of distinctKeys(scenario)) {
+		const rows = scenario.items.map((key, index) => ({ key, index })).filter((row) => row.key === k);
+		const failed = rows.map((row) => result.items[row.index]).filter((item) => item?.error || item?.json.error);
+		if (failed.length !== rows.length) continue;
+		const maySay = failed.some((item) => /may have applied| was done;/.test(String(item.error?.message ?? item.json.error)));
+		if (!maySay && heldFor(outcome, k) > 0) {
+			problems.push(`(c) key ${k}: every item failed saying nothing may have been applied, the service holds ${heldFor(outcome, k)}: ${String(failed[0].error?.message ?? failed[0].json.error)}`);
+		}
+	}
+	return problems;
+}
+
+/** (d) Output order and pairing follow the input. */
+function orderFollowsInput(outcome: ScenarioOutcome): string[] {
+	const { scenario, result, input } = outcome;
+	if (result.error) return [];
+	// Get Many: each row lists (the engine's items carry no pairing here); its filters are checked by (f)
+	if (scenario.operation === 'invoiceGetAll') return [];
+	if (result.items.length !== input.length) return [`(d) ${input.length} items in, ${result.items.length} out`];
+	const problems: string[] = [];
+	result.items.forEach((item, index) => {
+		const message = item.error?.message ?? (item.json.error === undefined ? undefined : String(item.json.error));
+		if (message !== undefined) {
+			if (!message.includes(`(item ${index + 1})`)) problems.push(`(d) output ${index + 1} is an error naming another row: ${message}`);
+			return;
+		}
+		const values = input[index];
+		const json = item.json;
+		const own: Record<string, [unknown, unknown]> = {
+			clientCreate: [json.names, values.name],
+			clientUpsert: [json.names, values.name],
+			invoiceCreate: [json.invoice_no, values.invoiceNo],
+			invoiceUpsert: [json.invoice_no, values.invoiceNo],
+			estimateCreate: [json.estimate_no, values.estimateNo],
+			recordPayment: [json.id, values.invoiceId],
+			send: [json.id, values.invoiceId],
+		};
+		const [got, want] = own[scenario.operation];
+		if (got !== want) problems.push(`(d) output ${index + 1} is "${String(got)}", its row is "${String(want)}"`);
+	});
+	return problems;
+}
+
+/** Milliseconds a 429's Retry-After asks for when a client can read it: whole seconds or an HTTP date. */
+function askedMs(request: RecordedRequest): number | undefined {
+	const value = request.retryAfter;
+	if (value === undefined) return undefined;
+	if (/^\d+$/.test(value)) return Number(value) * 1000;
+	if (/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value)) return Date.parse(value) - request.receivedAt;
+	return undefined;
+}
+
+/** (e) Nothing is sent inside a Retry-After pause the node chose to obey (the sandbox's request times). */
+function pausesObeyed(outcome: ScenarioOutcome): string[] {
+	const { scenario, requests } = outcome;
+	const s = scenario.settings;
+	const budgetMs = s.longestWaitS === 0 ? 0 : Math.min((s.longestWaitS ?? 300) * 1000, s.timeoutMs);
+	const problems: string[] = [];
+	for (const refused of requests.filter((r) => r.status === 429)) {
+		const pause = askedMs(refused);
+		// a wait longer than the budget is not waited (the item fails); shorter ones are obeyed by the whole run
+		if (pause === undefined || pause < 300 || pause >= budgetMs) continue;
+		const inside = requests.filter((r) => r.receivedAt > refused.receivedAt + IN_FLIGHT_MS && r.receivedAt < refused.receivedAt + pause - 50);
+		if (inside.length > 0) {
+			problems.push(
+				`(e) ${inside.length} request(s) sent ${inside[0].receivedAt - refused.receivedAt} ms after a 429 asking to wait ${pause} ms (Retry-After "${refused.retryAfter}"): ${inside[0].method} ${inside[0].path}`,
+			);
+		}
+	}
+	return problems;
+}
+
+/** (f) No filter that was set lists more than its value allows. */
+function filtersHold(outcome: ScenarioOutcome): string[] {
+	const { scenario, result } = outcome;
+	if (scenario.operation !== 'invoiceGetAll' || result.error) return [];
+	const f = scenario.settings.filter;
+	const problems: string[] = [];
+	let listed = 0;
+	for (const item of result.items) {
+		if (item.error || item.json.error) continue;
+		const json = item.json as IDataObject;
+		listed += 1;
+		if (f.invoiceNo !== undefined && json.invoice_no !== f.invoiceNo.trim()) problems.push(`(f) Invoice Number "${f.invoiceNo}" listed ${String(json.invoice_no)}`);
+		if (f.paymentStatus !== undefined && json.payment_status !== f.paymentStatus) problems.push(`(f) Payment Status "${f.paymentStatus}" listed ${String(json.payment_status)}`);
+	}
+	// every row lists the same book: at most Limit each
+	const rows = outcome.input.length;
+	if (!f.returnAll && listed > f.limit * rows) problems.push(`(f) Limit ${f.limit} listed ${listed} for ${rows} row(s)`);
+	return [...new Set(problems)];
+}
+
+/** Every invariant's complaints about one scenario (empty: it held). */
+export function checkInvariants(outcome: ScenarioOutcome): string[] {
+	if (outcome.hungAfterMs !== undefined) {
+		const last = outcome.requests.at(-1);
+		return [`(liveness) the run had not ended after ${outcome.hungAfterMs / 1000} s; ${outcome.requests.length} requests, the last: ${last ? `${last.method} ${last.path} ${last.status}` : 'none'}`];
+	}
+	return [noDuplicates, successNamesWhatIsHeld, failuresTellTheTruth, orderFollowsInput, pausesObeyed, filtersHold].flatMap((check) => check(outcome));
+}

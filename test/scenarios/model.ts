@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+
+/**
+ * A whole scenario (issue 30): one run of the Invoicing node over 1-30 items that share 1-5 keys, its settings,
+ * and the faults the sandbox answers with, request after request. Drawn by fast-check, replayed by seed and path.
+ */
+export type Operation = 'clientCreate' | 'clientUpsert' | 'invoiceCreate' | 'invoiceUpsert' | 'estimateCreate' | 'recordPayment' | 'send' | 'invoiceGetAll';
+
+export const WRITES: readonly Operation[] = ['clientCreate', 'clientUpsert', 'invoiceCreate', 'invoiceUpsert', 'estimateCreate', 'recordPayment', 'send'];
+
+/** How a 429 names its wait: no header, 0, whole seconds, an HTTP date (ms from the answer), text no client can read, longer than any wait allowed here. */
+export type RetryAfter = { form: 'absent' } | { form: 'seconds'; value: string } | { form: 'date'; inMs: number } | { form: 'garbage'; value: string } | { form: 'long'; value: string };
+
+export type Fault =
+	| { kind: 'rateLimited'; method?: string; count: number; retryAfter: RetryAfter }
+	/** Answer held for `percent` of the time-out (up to 150); "before": applied after the hold, "after": applied, then held. */
+	| { kind: 'slow'; method?: string; when: 'before' | 'after'; percent: number }
+	| { kind: 'serverError'; method?: string; when: 'before' | 'after'; status: 500 | 502 | 503 }
+	| { kind: 'dropped'; method?: string; when: 'before' | 'after' };
+
+export interface Settings {
+	timeoutMs: number;
+	/** Rate Limits > Longest Wait (Seconds); undefined: the default. */
+	longestWaitS?: number;
+	batching?: { batchSize: number; batchInterval: number };
+	retry?: { maxTries: number; waitBetweenTries: number };
+	continueOnFail: boolean;
+	ifExists: 'returnIdentical' | 'error' | 'create';
+	settleTimeouts: 1 | 2 | 5;
+	ifPaid: 'skip' | 'error' | 'record';
+	refuseOverpayment: boolean;
+	repeatWindowMinutes: 0 | 60;
+	skipIfSentWithinMinutes: 0 | 60;
+	existingPaymentStatus: 'paidOnly' | 'keep' | 'set';
+	/** Create or Update of invoices: the status the items ask for. */
+	paymentStatus: 'Not Paid' | 'Paid';
+	clientHasEmail: boolean;
+	/** Get Many: Invoice Number filter (text as typed), status filter, Return All or Limit. */
+	filter: { invoiceNo?: string; paymentStatus?: 'Paid' | 'Not Paid'; returnAll: boolean; limit: number };
+}
+
+export interface Scenario {
+	operation: Operation;
+	keys: number;
+	/** The key (0 .. keys-1) of each input item (drawn 0..4, taken modulo `keys`). */
+	items: number[];
+	settings: Settings;
+	faults: Fault[];
+}
+
+const METHODS = fc.constantFrom(undefined, 'GET', 'POST', 'PUT');
+
+const retryAfter: fc.Arbitrary<RetryAfter> = fc.oneof(
+	{ weight: 2, arbitrary: fc.constant<RetryAfter>({ form: 'absent' }) },
+	{ weight: 3, arbitrary: fc.constantFrom('0', '1').map((value): RetryAfter => ({ form: 'seconds', value })) },
+	{ weight: 1, arbitrary: fc.integer({ min: 1_000, max: 2_000 }).map((inMs): RetryAfter => ({ form: 'date', inMs })) },
+	{ weight: 1, arbitrary: fc.constantFrom('a 1', 'Mon 5', 'soon', '-1', '1.5', 'x').map((value): RetryAfter => ({ form: 'garbage', value })) },
+	{ weight: 1, arbitrary: fc.constantFrom('30', '120').map((value): RetryAfter => ({ form: 'long', value })) },
+);
+
+function faultOf(): fc.Arbitrary<Fault> {
+	const when = fc.constantFrom<'before' | 'after'>('before', 'after');
+	return fc.oneof(
+		{ weight: 4, arbitrary: fc.record({ kind: fc.constant('rateLimited' as const), method: METHODS, count: fc.integer({ min: 1, max: 2 }), retryAfter }) },
+		{ weight: 2, arbitrary: fc.record({ kind: fc.constant('slow' as const), method: METHODS, when, percent: fc.integer({ min: 0, max: 150 }) }) },
+		{ weight: 2, arbitrary: fc.record({ kind: fc.constant('serverError' as const), method: METHODS, when, status: fc.constantFrom<500 | 502 | 503>(500, 502, 503) }) },
+		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('dropped' as const), method: METHODS, when }) },
+	);
+}
+
+/** Undefined in three scenarios of four (the first, undefined, is what shrinking goes to). */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+	fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arbitrary });
+
+const settings: fc.Arbitrary<Settings> = fc.record({
+	timeoutMs: fc.integer({ min: 3, max: 15 }).map((tenths) => tenths * 100),
+	longestWaitS: fc.constantFrom(undefined, 0, 1, 2),
+	// each in about a quarter of the scenarios (a batch interval of 200 ms over 30 rows alone is 6 s)
+	batching: sometimes(fc.record({ batchSize: fc.integer({ min: 1, max: 5 }), batchInterval: fc.constantFrom(0, 20, 50) })),
+	retry: sometimes(fc.record({ maxTries: fc.integer({ min: 2, max: 3 }), waitBetweenTries: fc.constantFrom(0, 100) })),
+	continueOnFail: fc.boolean(),
+	ifExists: fc.constantFrom('returnIdentical', 'returnIdentical', 'error', 'create'),
+	settleTimeouts: fc.constantFrom<1 | 2 | 5>(1, 1, 2, 5),
+	ifPaid: fc.constantFrom('skip', 'skip', 'error', 'record'),
+	refuseOverpayment: fc.boolean(),
+	repeatWindowMinutes: fc.constantFrom<0 | 60>(60, 60, 0),
+	skipIfSentWithinMinutes: fc.constantFrom<0 | 60>(60, 60, 0),
+	existingPaymentStatus: fc.constantFrom('paidOnly', 'keep', 'set'),
+	paymentStatus: fc.constantFrom('Not Paid', 'Paid'),
+	clientHasEmail: fc.boolean(),
+	filter: fc.record({
+		invoiceNo: fc.constantFrom(undefined, 'INV-1', ' INV-2 ', 'INV-404', '', ' '),
+		paymentStatus: fc.constantFrom(undefined, 'Paid', 'Not Paid'),
+		returnAll: fc.boolean(),
+		limit: fc.integer({ min: 1, max: 4 }),
+	}),
+}) as fc.Arbitrary<Settings>;
+
+export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
+	.record({
+		operation: fc.constantFrom<Operation>('clientCreate', 'clientUpsert', 'invoiceCreate', 'invoiceUpsert', 'estimateCreate', 'recordPayment', 'send', 'invoiceGetAll'),
+		keys: fc.integer({ min: 1, max: 5 }),
+		items: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 30 }),
+		settings,
+		faults: fc.array(faultOf(), { maxLength: 4 }),
+	})
+	.map((drawn) => ({ ...drawn, items: drawn.items.map((key) => key % drawn.keys) }));
