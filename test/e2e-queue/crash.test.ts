@@ -95,14 +95,21 @@ async function inPool<T, R>(entries: T[], limit: number, work: (entry: T) => Pro
 
 const tally = (values: string[]) => values.reduce<Record<string, number>>((all, value) => ({ ...all, [value]: (all[value] ?? 0) + 1 }), {});
 
-/** The row numbers of successful executions whose chain ran to the end (their Webhook node carries the row). */
+/**
+ * The row numbers of successful executions whose chain ran to the end: the invoice number each created
+ * ("CRASH-<n>"). A retry of a killed execution keeps no Webhook output with the row's body, so the number is read
+ * from what Create Invoice output; an invoice with any other number (a retry run without the row) completes no row.
+ */
 async function rowsCompletedBy(rows: ExecutionRow[]): Promise<number[]> {
 	const ids = rows.filter((r) => r.status === 'success').map((r) => r.id);
 	const runs = await executions.runData(ids);
 	return ids.flatMap((id) => {
 		const run = runs.get(id) ?? {};
 		if (!run['Record Payment']) return [];
-		return output(run, 'Webhook').map((item) => Number((item.body as { n: number }).n));
+		return output(run, 'Create Invoice').flatMap((invoice) => {
+			const match = /^CRASH-(\d+)$/.exec(String(invoice.invoice_no));
+			return match ? [Number(match[1])] : [];
+		});
 	});
 }
 
