@@ -83,7 +83,7 @@ function targetOf(error: unknown): string | undefined {
 
 /** What the entry point tells about the request that failed in transport. */
 export interface FailedRequest {
-	/** What failed, as its messages begin: `Create Client "Acme" (item 1)`, `List Invoices`. */
+	/** What failed, as its messages begin: `Create Client "Acme" (item 0)`, `List Invoices`. */
 	action: string;
 	timeoutMs: number;
 	url: string;

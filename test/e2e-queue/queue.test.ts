@@ -19,7 +19,8 @@ import { withHarnessCredential, withDataDir, type WorkflowFile } from '../../too
 import { Service, shiftDate } from '../trigger/service';
 import { Executions, output } from './executions';
 import { figures, type Figures } from './throughput';
-import { asWebhookWorkflow, LOAD_INVOICING_NODES, loadWorkflow } from './workflows';
+import { tallyTwins, type TwinTally } from './twin-tally';
+import { asWebhookWorkflow, LOAD_INVOICING_NODES, loadWorkflow, twinWorkflow } from './workflows';
 
 const API_KEY = 'queue-e2e-key';
 const TRIGGER_KEY = 'queue-e2e-trigger-key';
@@ -30,6 +31,10 @@ const LOAD = Number(process.env.QUEUE_LOAD_EXECUTIONS ?? 1000);
 /** Invoices already in the service (10 per client, other clients) when a throughput phase starts (QUEUE_LOAD_BOOK). */
 const BOOK = Number(process.env.QUEUE_LOAD_BOOK ?? 0);
 const LOAD_TIMEOUT_MS = 10 * 60 * 1000;
+/** Numbers each delivered twice at once in the twin test (QUEUE_TWIN_NUMBERS to change; 60 measured by hand). */
+const TWINS = Number(process.env.QUEUE_TWIN_NUMBERS ?? 20);
+/** QUEUE_TWIN_DEDUPE=1 also measures the twins behind n8n's Remove Duplicates node (docs/scaling.md). */
+const TWIN_DEDUPE = process.env.QUEUE_TWIN_DEDUPE === '1';
 
 let sandbox: Sandbox;
 let triggerSandbox: Sandbox;
@@ -100,7 +105,11 @@ beforeAll(async () => {
 	workflowIds.trigger = triggerWorkflow.id;
 	const load = withHarnessCredential(loadWorkflow('queue-load'));
 	workflowIds.load = load.id;
-	const all = [...workflows, triggerWorkflow, load];
+	const twins = withHarnessCredential(twinWorkflow('queue-twins', false));
+	const twinsDedupe = withHarnessCredential(twinWorkflow('queue-twins-dedupe', true));
+	workflowIds.twins = twins.id;
+	workflowIds.twinsDedupe = twinsDedupe.id;
+	const all = [...workflows, triggerWorkflow, load, twins, twinsDedupe];
 	cluster = await startQueueCluster({
 		credentials: [
 			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'invoicingApi', data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' } },
@@ -113,11 +122,11 @@ beforeAll(async () => {
 	});
 	executions = new Executions(cluster.postgres);
 	// main answers ready before it has activated the published workflows: wait for their webhooks to be registered
-	const webhookWorkflows = [...workflows, load].map((w) => `'${w.id}'`).join(',');
+	const webhookWorkflows = [...workflows, load, twins, twinsDedupe].map((w) => `'${w.id}'`).join(',');
 	const postgres = cluster.postgres;
 	await waitFor('the published workflows\' webhooks', 120_000, async () => {
 		const count = Number(await postgres.query(`SELECT count(DISTINCT "workflowId") FROM webhook_entity WHERE "workflowId" IN (${webhookWorkflows})`));
-		return count === workflows.length + 1 ? true : undefined;
+		return count === workflows.length + 3 ? true : undefined;
 	}, logs);
 }, 15 * 60 * 1000);
 
@@ -217,6 +226,47 @@ describe('the Invoicing Trigger on main, its executions on workers', () => {
 		const state = triggerSandbox.state();
 		expect([first, second, alreadyOverdue].map((id) => state.invoices.find((i) => i.id === id)?.send_log.length)).toEqual([1, 1, 0]);
 	}, 8 * 60 * 1000);
+});
+
+describe(`twin deliveries: ${TWINS} numbers, each delivered twice at once, 2 workers, service 150 ms per request`, () => {
+	/** Delivers every number twice at once (same body, same delivery id) and tallies what the service and the executions hold. */
+	async function deliverTwice(workflowId: string, path: string): Promise<TwinTally> {
+		if (!cluster) throw new Error('no cluster');
+		for (const worker of cluster.workers) if (!worker.running) {
+			worker.start();
+			await worker.ready();
+		}
+		sandbox.reset({ seed: 'empty' });
+		const client = await new Service(sandbox, API_KEY).client('Twin Ltd', 'ap@twin.example');
+		const run = Date.now();
+		const before = await executions.lastId();
+		sandbox.setLimits({ serviceTimeMs: 150 });
+		try {
+			const body = (n: number) => ({ n, delivery: `${run}-${n}`, client, email: 'ap@twin.example' });
+			await Promise.all(Array.from({ length: TWINS }, (_, n) => [callWebhook(path, body(n)), callWebhook(path, body(n))]).flat());
+			const rows = await executions.waitFinished(workflowId, 2 * TWINS, LOAD_TIMEOUT_MS, before, logs);
+			const stored = await executions.data(rows.map((r) => r.id));
+			const invoices = sandbox.state().invoices.filter((i) => i.customer_id === client);
+			const tally = tallyTwins(TWINS, invoices, [...stored.values()]);
+			console.log(`twin deliveries (${workflowId}): ${JSON.stringify(tally)}`);
+			return tally;
+		} finally {
+			sandbox.setLimits({});
+		}
+	}
+
+	test('no duplicate invoice; every duplicate e-mail or payment is reported by a failed item', async () => {
+		const tally = await deliverTwice(workflowIds.twins, 'queue-twins');
+		expect(tally.executions).toBe(2 * TWINS);
+		expect(tally.duplicates.invoices).toBe(0);
+		expect(tally.silent).toEqual({ invoices: 0, emails: 0, payments: 0 });
+	}, LOAD_TIMEOUT_MS + 60 * 1000);
+
+	(TWIN_DEDUPE ? test : test.skip)('measured: behind n8n\'s Remove Duplicates keyed on the delivery id', async () => {
+		const tally = await deliverTwice(workflowIds.twinsDedupe, 'queue-twins-dedupe');
+		expect(tally.executions).toBe(2 * TWINS);
+		expect(tally.silent).toEqual({ invoices: 0, emails: 0, payments: 0 });
+	}, LOAD_TIMEOUT_MS + 60 * 1000);
 });
 
 describe(`throughput: ${LOAD} one-invoice executions queued at once`, () => {

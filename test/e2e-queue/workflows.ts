@@ -112,3 +112,42 @@ export function crashWorkflow(path: string): WorkflowFile {
 		),
 	};
 }
+
+/**
+ * The load workflow for twin deliveries: body {n, delivery, client, email}; invoice "TWIN-<n>". With `dedupe`, n8n's
+ * Remove Duplicates node ("Remove Items Processed in Previous Executions", keyed on the delivery's id) stands
+ * between the webhook and the chain.
+ */
+export function twinWorkflow(path: string, dedupe: boolean): WorkflowFile {
+	const load = loadWorkflow(path);
+	const id = dedupe ? 'invoicing-queue-twins-dedupe' : 'invoicing-queue-twins';
+	const nodes = load.nodes.map((n) =>
+		n.name === WEBHOOK
+			? webhookNode(dedupe ? '00000000-0000-4000-9300-000000000000' : '00000000-0000-4000-9200-000000000000', path)
+			: n.name === 'Create Invoice'
+			? { ...n, parameters: { ...n.parameters, invoiceNo: "={{ 'TWIN-' + $('Webhook').item.json.body.n }}", client: byId("={{ $('Webhook').item.json.body.client }}") } }
+			: n,
+	);
+	if (!dedupe) return { ...load, id, name: 'Invoicing: twin deliveries', nodes };
+	const removeDuplicates: WorkflowNode = {
+		id: '00000000-0000-4000-9300-000000000009',
+		name: REMOVE_DUPLICATES,
+		type: 'n8n-nodes-base.removeDuplicates',
+		typeVersion: 2,
+		position: [110, 200],
+		parameters: { operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.body.delivery }}', options: {} },
+	};
+	return {
+		...load,
+		id,
+		name: 'Invoicing: twin deliveries behind Remove Duplicates',
+		nodes: [...nodes, removeDuplicates],
+		connections: {
+			...load.connections,
+			[WEBHOOK]: { main: [[{ node: REMOVE_DUPLICATES, type: 'main', index: 0 }]] },
+			[REMOVE_DUPLICATES]: { main: [[{ node: 'Create Invoice', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+export const REMOVE_DUPLICATES = 'Remove Duplicates';

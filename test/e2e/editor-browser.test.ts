@@ -67,9 +67,9 @@ async function scenario(name: string, steps: () => Promise<void>): Promise<void>
 	}
 }
 
-/** Example 1 on the canvas, nothing open. */
-async function openExample(): Promise<void> {
-	await page.goto(`${editor.editorUrl}/workflow/${WORKFLOW_ID}`);
+/** An example on the canvas (example 1 unless named), nothing open. */
+async function openExample(workflowId = WORKFLOW_ID): Promise<void> {
+	await page.goto(`${editor.editorUrl}/workflow/${workflowId}`);
 	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
 }
 
@@ -82,9 +82,14 @@ async function openNode(name: string): Promise<Locator> {
 
 /** Get Invoice's Invoice picker set to Fixed, in the mode given (`id`, `number`), and `value` typed in; its input. */
 async function typeInvoiceIdFixed(ndv: Locator, mode: 'id' | 'number', value: string): Promise<Locator> {
-	const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
+	return await typeLocatorFixed(ndv, 'invoiceId', mode, value);
+}
+
+/** A record picker (its parameter name) set to Fixed, in the mode given, and `value` typed in; its input. */
+async function typeLocatorFixed(ndv: Locator, parameter: string, mode: 'id' | 'number', value: string): Promise<Locator> {
+	const picker = ndv.locator(`[data-test-id="resource-locator-${parameter}"]`);
 	await picker.hover();
-	await ndv.locator('[data-test-id="invoiceId-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click();
+	await ndv.locator(`[data-test-id="${parameter}-parameter-input-options-container"] [data-test-id="radio-button-fixed"]`).click();
 	await picker.locator('[data-test-id="rlc-mode-selector"]').click();
 	await page.locator(`[data-test-id="mode-${mode}"]`).click();
 	const input = picker.locator('[data-test-id="rlc-input"]');
@@ -271,5 +276,36 @@ test('Record Payment\'s Amount Paid keeps -50 as typed; the run refuses it with 
 		const payments = editor.sandbox.state().invoices.flatMap((i) => i.payments);
 		expect(payments.some((p) => p.amount < 0)).toBe(false);
 		expect(payments).toHaveLength(paymentsBefore);
+	});
+});
+
+test('Create From Estimate: the Estimate of example 4 switched to By Number, EST-2002 typed, the step makes its invoice', async () => {
+	const estimate = editor.sandbox.state().estimates.find((e) => e.estimate_no === 'EST-2002');
+	if (!estimate) throw new Error('the demo data has no EST-2002');
+	await scenario('from-estimate', async () => {
+		await openExample('invoicing-estimate');
+		const ndv = await openNode('Create Invoice');
+		const input = await typeLocatorFixed(ndv, 'fromEstimate', 'number', 'EST-2002');
+		await shot('from-estimate-1-typed');
+
+		editor.sandbox.clearRequests();
+		await ndv.locator('[data-test-id="node-execute-button"]').click();
+		const output = ndv.locator('[data-test-id="output-panel"]');
+		await output.getByText('from_estimate').first().waitFor();
+		await output.getByText('JSON', { exact: true }).first().click();
+		await shot('from-estimate-2-output');
+		const outputText = await output.innerText();
+		expect(await input.inputValue()).toBe('EST-2002');
+		expect(outputText).toMatch(new RegExp(`"estimate_no":\\s*"EST-2002"`));
+		expect(outputText).toContain(estimate.id);
+		// the invoice: the estimate's client, items and amounts; the estimate is accepted
+		const state = editor.sandbox.state();
+		const made = state.invoices.filter((i) => i.customer_id === estimate.customer_id && JSON.stringify(i.items) === JSON.stringify(estimate.items));
+		expect(made).toHaveLength(1);
+		expect(state.estimates.find((e) => e.id === estimate.id)?.accepted).toBe('True');
+		// By Number: one read of the estimates' list, then that estimate once
+		const reads = editor.sandbox.requests().filter((r) => r.method === 'GET' && r.path.startsWith('/v1/estimate/'));
+		expect(reads.map((r) => r.path)).toEqual(expect.arrayContaining(['/v1/estimate/all', `/v1/estimate/${estimate.id}`]));
+		expect(editor.sandbox.requests().filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v1/invoice/add']);
 	});
 });

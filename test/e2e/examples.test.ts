@@ -60,7 +60,7 @@ describe('the package as installed by the README\'s manual route (npm install in
 		const error = run.data.resultData.runData['Get Invoice'][0].error as Record<string, unknown>;
 		expect(error).toEqual(
 			expect.objectContaining({
-				message: 'Get Invoice "no-such-invoice" (item 1) failed (HTTP 404): Invoice with id "no-such-invoice" was not found.',
+				message: 'Get Invoice "no-such-invoice" (item 0) failed (HTTP 404): Invoice with id "no-such-invoice" was not found.',
 				description: 'No record has this ID: pick the record from the list, or check that it was not deleted.',
 				httpCode: '404',
 				errorResponse: { status: 'error', message: 'Invoice with id "no-such-invoice" was not found.' },
@@ -158,24 +158,38 @@ describe('example workflows inside real n8n', () => {
 		expect(sandbox.state().invoices).toHaveLength(3);
 	});
 
-	test('4: estimate to invoice: the pending estimate is accepted and invoiced with the same client and items', async () => {
+	test('4: estimate to invoice: Create From Estimate invoices the pending estimate with the next number and marks it accepted', async () => {
 		sandbox.reset({ seed: 'demo' });
-		const pending = sandbox.state().estimates.find((e) => e.accepted === 'False');
+		const before = sandbox.state();
+		const pending = before.estimates.find((e) => e.accepted === 'False');
 		expect(pending).toBeDefined();
+		const highest = Math.max(...before.invoices.map((i) => /^INV-(\d{4})$/.exec(i.invoice_no)?.[1]).filter(Boolean).map(Number));
+		sandbox.clearRequests();
 		const run = await cli.execute(ids['4-estimate-to-invoice.json']);
 		expect(run.status).toBe('success');
 		const state = sandbox.state();
 		expect(state.estimates.find((e) => e.id === pending?.id)?.accepted).toBe('True');
 		const invoice = state.invoices.at(-1);
 		expect(invoice).toMatchObject({
-			invoice_no: `INV-${pending?.estimate_no.replace('EST-', '')}`,
+			invoice_no: `INV-${String(highest + 1).padStart(4, '0')}`,
 			customer_id: pending?.customer_id,
 			items: pending?.items,
 			tax_rate: pending?.tax_rate,
 			currency: pending?.currency,
 			payment_status: 'Not Paid',
 		});
-		expect(nodeOutput(run, 'Create Invoice')[0].total).toBe(2160);
+		const [output] = nodeOutput(run, 'Create Invoice');
+		expect([output.total, output.action, output.from_estimate]).toEqual([2160, 'created', { id: pending?.id, estimate_no: pending?.estimate_no }]);
+		// the pending estimates, the estimate, the invoices (for the number), the invoice, the look at the numbers after
+		// the write, the estimate marked accepted
+		expect(sandbox.requests().map((r) => `${r.method} ${r.path.replace(/\/\d{10,}$/, '/{id}')}`)).toEqual([
+			'GET /v1/estimate/all',
+			'GET /v1/estimate/{id}',
+			'GET /v1/invoice/all',
+			'POST /v1/invoice/add',
+			'GET /v1/invoice/all',
+			'PUT /v1/estimate/{id}',
+		]);
 	});
 
 	test('1 and 4 re-run three times: one invoice, one e-mail, one payment, status Paid; each estimate invoiced once', async () => {
@@ -197,7 +211,7 @@ describe('example workflows inside real n8n', () => {
 		const after = sandbox.state();
 		const accepted = after.estimates.filter((e) => e.accepted === 'True' && before.estimates.find((b) => b.id === e.id)?.accepted === 'False');
 		const created = after.invoices.slice(invoicesBefore);
-		expect(created.map((i) => i.invoice_no).sort()).toEqual(accepted.map((e) => `INV-${e.estimate_no.replace('EST-', '')}`).sort());
+		expect(created.map((i) => [i.customer_id, i.items])).toEqual(accepted.map((e) => [e.customer_id, e.items]));
 		expect(new Set(after.invoices.map((i) => `${i.customer_id} ${i.invoice_no}`)).size).toBe(after.invoices.length);
 	});
 });
@@ -230,8 +244,8 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 		const before = invoices();
 		// n8n keeps only the error's message in an error-output item: it names the number and the row
 		const unmatched = [
-			{ error: 'Record Payment Invoice "INV-0998" (item 2): No invoice has the number "INV-0998"' },
-			{ error: 'Record Payment Invoice "INV-2041" (item 6): No invoice has the number "INV-2041"' },
+			{ error: 'Record Payment Invoice "INV-0998" (item 1): No invoice has the number "INV-0998"' },
+			{ error: 'Record Payment Invoice "INV-2041" (item 5): No invoice has the number "INV-2041"' },
 		];
 		for (const round of [1, 2]) {
 			sandbox.clearRequests();
@@ -256,10 +270,11 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 							{ id: before['INV-1004'].id, payment_date: '2026-11-23', amount_paid: '1500', payment_method: 'Bank Transfer' },
 						].sort((a, b) => a.id.localeCompare(b.id)),
 			);
+			// each row as the bank gave it, beside the reason
 			expect(readFileSync(join(dataDir, 'payments-to-check.csv'), 'utf8').trim().split('\n')).toEqual([
-				'error',
-				'"Record Payment Invoice ""INV-0998"" (item 2): No invoice has the number ""INV-0998"""',
-				'"Record Payment Invoice ""INV-2041"" (item 6): No invoice has the number ""INV-2041"""',
+				'number,amount,payer,date,reason',
+				'INV-0998,120.00,Hooli Europe,2026-11-20,"Record Payment Invoice ""INV-0998"" (item 1): No invoice has the number ""INV-0998"""',
+				'INV-2041,80.50,Stark Industries,2026-11-23,"Record Payment Invoice ""INV-2041"" (item 5): No invoice has the number ""INV-2041"""',
 			]);
 		}
 		const after = invoices();
@@ -270,4 +285,59 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 			['INV-1004', 'Paid', [1500]],
 		]);
 	});
+
+	test('7 across days: the same bank export imported again a simulated day later records nothing again (Skip Repeat Within 31 days)', async () => {
+		sandbox.reset({ seed: 'demo' });
+		const before = sandbox.state();
+		expect((await cli.execute(ids['7-bank-export-payments.json'])).status).toBe('success');
+		// the next day: every payment the first import recorded is a day old, as the guard reads the service's timestamps
+		const state = sandbox.state();
+		const dayEarlier = (timestamp: string) =>
+			new Date(Date.parse(`${timestamp.replace(' ', 'T')}Z`) - 24 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+		sandbox.load({ ...state, invoices: state.invoices.map((i) => ({ ...i, payments: i.payments.map((p) => ({ ...p, created_at: dayEarlier(p.created_at) })) })) });
+		sandbox.clearRequests();
+		const nextDay = await cli.execute(ids['7-bank-export-payments.json']);
+		expect(nextDay.status).toBe('success');
+		expect(nodeOutput(nextDay, 'Record Payment').map((p) => [p.invoice_no, p.skipped, String(p.message).replace(/ at .* UTC \(reference \S+\)/, '')])).toEqual([
+			['INV-1002', true, 'Not recorded: the invoice "INV-1002" is already Paid.'],
+			['INV-1003', true, 'Not recorded again: a payment of 300.00 by Bank Transfer was recorded on the invoice "INV-1003", within the last 44640 minutes.'],
+			['INV-1001', true, 'Not recorded: the invoice "INV-1001" is already Paid.'],
+			['INV-1004', true, 'Not recorded: the invoice "INV-1004" is already Paid.'],
+		]);
+		expect(sandbox.requests().filter((r) => r.method === 'POST')).toEqual([]);
+		const count = (book: typeof before) => Object.fromEntries(book.invoices.map((i) => [i.invoice_no, i.payments.length]));
+		const was = count(before);
+		expect(count(sandbox.state())).toEqual({ ...was, 'INV-1002': was['INV-1002'] + 1, 'INV-1003': was['INV-1003'] + 1, 'INV-1004': was['INV-1004'] + 1 });
+	});
 });
+
+describe('example 8: monthly retainer invoices (issue 28)', () => {
+	test('run twice in the same month: the next numbers of the RET- sequence, each invoice sent; the second run makes and sends nothing', async () => {
+		sandbox.reset({ seed: 'demo' });
+		const clients = Object.fromEntries(sandbox.state().clients.map((c) => [c.email, c.id]));
+		const now = new Date();
+		const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+		const label = now.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+		for (const round of [1, 2]) {
+			sandbox.clearRequests();
+			const run = await cli.execute(ids['8-monthly-retainers.json']);
+			expect(run.status).toBe('success');
+			expect(nodeOutput(run, 'Create Invoice').map((i) => [i.invoice_no, i.customer_id, i.issue_date, i.total, i.action])).toEqual([
+				['RET-0001', clients['billing@acme.example'], first, 1200, round === 1 ? 'created' : 'existing'],
+				['RET-0002', clients['accounts@initech.example'], first, 450.5, round === 1 ? 'created' : 'existing'],
+			]);
+			expect(nodeOutput(run, 'Send Invoice').map((s) => [s.invoice_no, s.email, s.skipped === true])).toEqual([
+				['RET-0001', 'billing@acme.example', round === 2],
+				['RET-0002', 'accounts@initech.example', round === 2],
+			]);
+			const writes = sandbox.requests().filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+			expect(writes).toEqual(round === 1 ? ['POST /v1/invoice/add', 'POST /v1/invoice/add', 'POST /v1/invoice/send', 'POST /v1/invoice/send'] : []);
+		}
+		const made = sandbox.state().invoices.filter((i) => i.invoice_no.startsWith('RET-'));
+		expect(made.map((i) => [i.invoice_no, i.items, i.send_log.length])).toEqual([
+			['RET-0001', [{ description: `Support retainer, ${label}`, quantity: 1, rate: 1200 }], 1],
+			['RET-0002', [{ description: `Hosting and maintenance, ${label}`, quantity: 1, rate: 450.5 }], 1],
+		]);
+	});
+});
+

@@ -127,7 +127,7 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 			continueOnFail: true,
 		});
 		expect(result.items[0].json).toEqual(expect.objectContaining({ id: data.invoices['INV-1001'], amount_paid: 10 }));
-		expect(result.items[1].json.error).toBe('Record Payment Invoice "inv-1001" (item 2): No invoice has the number "inv-1001"');
+		expect(result.items[1].json.error).toBe('Record Payment Invoice "inv-1001" (item 1): No invoice has the number "inv-1001"');
 	});
 
 	test('not found: the number, the operation and the row named, nothing sent for it; Continue On Fail keeps the others', async () => {
@@ -138,7 +138,7 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.invoice_no ?? null)).toEqual(['INV-1000', 'INV-1001', null]);
-		expect(result.items[2].error?.message).toBe('Record Payment Invoice "INV-9" (item 3): No invoice has the number "INV-9"');
+		expect(result.items[2].error?.message).toBe('Record Payment Invoice "INV-9" (item 2): No invoice has the number "INV-9"');
 		expect(result.items[2].error?.description).toBe(
 			'Nothing was sent for this item. By Number matches the number exactly (spaces around it ignored): check it, or pick the invoice from the list.',
 		);
@@ -150,7 +150,7 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 	test('without Continue On Fail the run stops with that message', async () => {
 		await book(1);
 		const result = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byNumber('INV-404') });
-		expect(result.error?.message).toBe('Get Invoice "INV-404" (item 1): No invoice has the number "INV-404"');
+		expect(result.error?.message).toBe('Get Invoice "INV-404" (item 0): No invoice has the number "INV-404"');
 		expect(requests()).toEqual(['GET /v1/invoice/all']);
 	});
 
@@ -159,7 +159,7 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 		const second = await newInvoice(data.beta, 'INV-1000');
 		const result = await ctx.run(recordPayment(byNumber('INV-1000')), { items: [{ amount: 5 }] });
 		expect(result.error?.message).toBe(
-			`Record Payment Invoice "INV-1000" (item 1): 2 invoices have the number "INV-1000": id ${data.invoices['INV-1000']} (client "Acme Ltd", id ${data.acme}) and id ${second} (client "Beta", id ${data.beta})`,
+			`Record Payment Invoice "INV-1000" (item 0): 2 invoices have the number "INV-1000": id ${data.invoices['INV-1000']} (client "Acme Ltd", id ${data.acme}) and id ${second} (client "Beta", id ${data.beta})`,
 		);
 		expect(result.error?.description).toBe('Nothing was sent for this item. The node never guesses which one you mean: pick the record from the list or give its ID.');
 		expect(requests()).toEqual(['GET /v1/invoice/all']);
@@ -167,7 +167,7 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 
 	test('an empty number is refused before anything is sent', async () => {
 		const result = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byNumber('={{ $json.number }}') }, { items: [{ number: '  ' }] });
-		expect(result.error?.message).toBe('Get Invoice (item 1): "Invoice" is empty: enter the invoice number.');
+		expect(result.error?.message).toBe('Get Invoice (item 0): "Invoice" is empty: enter the invoice number.');
 		expect(requests()).toEqual([]);
 	});
 
@@ -186,7 +186,7 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 	test('By ID given an invoice number: the 404 points to By Number', async () => {
 		await book(3);
 		const result = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId('INV-1002') });
-		expect(result.error?.message).toBe('Get Invoice "INV-1002" (item 1) failed (HTTP 404): Invoice with id "INV-1002" was not found.');
+		expect(result.error?.message).toBe('Get Invoice "INV-1002" (item 0) failed (HTTP 404): Invoice with id "INV-1002" was not found.');
 		expect(result.error?.description).toBe(
 			'No record has this ID: "INV-1002" looks like an invoice number, not an ID. Switch "Invoice" to By Number to give the number as it is, or pick the record from the list.',
 		);
@@ -211,14 +211,19 @@ describe('By E-mail: a client by its e-mail, without case', () => {
 		...extra,
 	});
 
-	test('Create Invoice, 100 items for one client By E-mail: one GET /client/all and one GET /client/{id} (its documents) for the run', async () => {
+	test('Create Invoice, 100 items for one client By E-mail: one GET /client/all and one GET /client/{id} (its documents) for the run, and a few looks after the creates', async () => {
 		const data = await book(2);
 		const rows = Array.from({ length: 100 }, (_, i) => ({ number: `N-${i}` }));
 		const result = await ctx.run(createInvoice(byEmail(' Billing@ACME.example ')), { items: rows });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => [i.json.customer_id, i.json.action])).toEqual(rows.map(() => [data.acme, 'created']));
 		const reads = ctx.sent().filter((r) => r.method === 'GET').map((r) => r.path);
-		expect(reads).toEqual(['/v1/client/all', `/v1/client/${data.acme}`]);
+		expect(reads.slice(0, 2)).toEqual(['/v1/client/all', `/v1/client/${data.acme}`]);
+		// then the looks after the creates (converge-create): one read serves every item answered before it started
+		const looks = reads.slice(2);
+		expect(looks.length).toBeGreaterThanOrEqual(1);
+		expect(looks.length).toBeLessThanOrEqual(25);
+		expect(new Set(looks)).toEqual(new Set([`/v1/client/${data.acme}`]));
 		expect(ctx.sent().filter((r) => r.method === 'POST').every((r) => r.rawBody?.startsWith(`client=${data.acme}&`))).toBe(true);
 	}, 120_000);
 
@@ -281,14 +286,14 @@ describe('By E-mail: a client by its e-mail, without case', () => {
 	test('an unknown e-mail fails the item before anything is written; two clients with it are named', async () => {
 		const data = await book(0);
 		const unknown = await ctx.run(createInvoice(byEmail('nobody@example.com')), { items: [{ number: 'X-1' }] });
-		expect(unknown.error?.message).toBe('Create Invoice "X-1" (item 1): No client has the e-mail "nobody@example.com"');
+		expect(unknown.error?.message).toBe('Create Invoice "X-1" (item 0): No client has the e-mail "nobody@example.com"');
 		expect(unknown.error?.description).toBe(
 			'Nothing was sent for this item. By E-mail matches the e-mail exactly (spaces around it ignored, without case): check it, or pick the client from the list.',
 		);
 		expect(requests()).toEqual(['GET /v1/client/all']);
 		const twin = await newClient('Acme Inc', 'BILLING@acme.example');
 		const twice = await ctx.run({ resource: 'client', operation: 'get', clientId: byEmail(ACME) });
-		expect(twice.error?.message).toBe(`Get Client "${ACME}" (item 1): 2 clients have the e-mail "${ACME}": id ${data.acme} ("Acme Ltd") and id ${twin} ("Acme Inc")`);
+		expect(twice.error?.message).toBe(`Get Client "${ACME}" (item 0): 2 clients have the e-mail "${ACME}": id ${data.acme} ("Acme Ltd") and id ${twin} ("Acme Inc")`);
 	});
 
 	test('By ID given an e-mail: the 404 points to By E-mail', async () => {
@@ -319,7 +324,7 @@ describe('Get Many filters: Invoice Number, Estimate Number, Email, and the Clie
 
 	test('an unknown client e-mail in the filter is an error, not an empty list', async () => {
 		const result = await ctx.run({ resource: 'invoice', operation: 'getAll', filters: { client: byEmail('nobody@example.com') } });
-		expect(result.error?.message).toBe('Get Many Invoices (item 1): No client has the e-mail "nobody@example.com"');
+		expect(result.error?.message).toBe('Get Many Invoices (item 0): No client has the e-mail "nobody@example.com"');
 		expect(requests()).toEqual(['GET /v1/client/all']);
 	});
 

@@ -51,9 +51,9 @@ describe('Record Payment: an amount of 0 or less is refused as typed, never chan
 			},
 		);
 		expect(result.items.map((item) => item.json.error ?? item.json.amount_paid)).toEqual([
-			`Record Payment Invoice "${ids[0]}" (item 1): "Amount Paid" must be more than 0, got -50: enter the amount received, e.g. 50`,
+			`Record Payment Invoice "${ids[0]}" (item 0): "Amount Paid" must be more than 0, got -50: enter the amount received, e.g. 50`,
 			50,
-			`Record Payment Invoice "${ids[2]}" (item 3): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`,
+			`Record Payment Invoice "${ids[2]}" (item 2): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`,
 		]);
 		// only the 50 went out: its guard read, the payment, the read of the new state
 		expect(ctx.sent().map((r) => `${r.method} ${r.path} ${r.rawBody}`)).toEqual([
@@ -70,7 +70,7 @@ describe('Record Payment: an amount of 0 or less is refused as typed, never chan
 
 	test('without Continue On Fail the run stops on the item, with what to do', async () => {
 		const result = await ctx.run({ resource: 'invoice', operation: 'recordPayment', invoiceId: byId('1'), paymentDate: '2026-03-05', amountPaid: -50 });
-		expect(result.error?.message).toBe('Record Payment Invoice "1" (item 1): "Amount Paid" must be more than 0, got -50: enter the amount received, e.g. 50');
+		expect(result.error?.message).toBe('Record Payment Invoice "1" (item 0): "Amount Paid" must be more than 0, got -50: enter the amount received, e.g. 50');
 		expect(result.error?.description).toBe('Nothing was sent. A payment records money received; the node never changes the sign of an amount you typed.');
 		expect(ctx.sent()).toEqual([]);
 	});

@@ -90,7 +90,7 @@ describe('re-running create -> send -> record payment', () => {
 		const client = await newClient();
 		await chain(client);
 		const result = await ctx.run(createInvoice(client, { items: { item: [{ description: 'Work', quantity: 3, rate: 50 }] } }));
-		expect(result.error?.message).toMatch(/^Create Invoice "NEWCOMER-002" \(item 1\): The invoice "NEWCOMER-002" \(id \d+\) already exists with other values \(items\): not created again$/);
+		expect(result.error?.message).toMatch(/^Create Invoice "NEWCOMER-002" \(item 0\): The invoice "NEWCOMER-002" \(id \d+\) already exists with other values \(items\): not created again$/);
 		expect(ctx.sandbox.state().invoices[0].payment_status).toBe('Paid');
 	});
 });

@@ -46,6 +46,13 @@ const CASES: Record<string, (b: Book) => INodeParameters> = {
 	'Expense: Update': (b) => ({ resource: 'expense', operation: 'update', expenseId: byId(b.expense), updateFields: { amount: 14 } }),
 	'Expense: Delete': (b) => ({ resource: 'expense', operation: 'delete', expenseId: byId(b.expense) }),
 	'Invoice: Create': (b) => ({ resource: 'invoice', operation: 'create', client: byId(b.client), invoiceNo: 'INV-2', paymentStatus: 'Not Paid', ...line }),
+	'Invoice: Create From Estimate': (b) => ({
+		resource: 'invoice',
+		operation: 'createFromEstimate',
+		fromEstimate: byId(b.estimate),
+		invoiceNo: 'INV-2',
+		markEstimateAccepted: true,
+	}),
 	'Invoice: Create or Update': (b) => ({ resource: 'invoice', operation: 'upsert', client: byId(b.client), invoiceNo: 'INV-1', paymentStatus: 'Not Paid', ...line }),
 	'Invoice: Get': (b) => ({ resource: 'invoice', operation: 'get', invoiceId: byId(b.invoice) }),
 	'Invoice: Get Many': () => ({ resource: 'invoice', operation: 'getAll', returnAll: true }),

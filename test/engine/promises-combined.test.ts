@@ -79,7 +79,7 @@ describe('case 3: a Retry-After longer than the node waits is never sat out, and
 		expect(notSent).toHaveLength(200 - sent.length);
 		const first = result.items.findIndex((i) => String(i.json.error ?? '').includes('Not sent'));
 		expect(result.items[first].json.error).toBe(
-			`Create Client "Client ${first + 1}" (item ${first + 1}) failed (HTTP 429): Not sent: the service asked to wait 3600 s after refusing an earlier request, longer than the node waits (at most 3 s in all).`,
+			`Create Client "Client ${first + 1}" (item ${first}) failed (HTTP 429): Not sent: the service asked to wait 3600 s after refusing an earlier request, longer than the node waits (at most 3 s in all).`,
 		);
 		// output order and pairing follow the input
 		expect(result.items.map((i) => (i.json.error ? 'failed' : i.json.names))).toEqual(rows.map((r, i) => (result.items[i].json.error ? 'failed' : r.name)));
@@ -88,7 +88,7 @@ describe('case 3: a Retry-After longer than the node waits is never sat out, and
 	test('the refused row fails naming the wait the service asked for', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, retryAfter: '3600', path: '/v1/client/add', method: 'POST' });
 		const result = await ctx.run({ resource: 'client', operation: 'create', names: 'Acme', rateLimits: { longestWait: 3 } });
-		expect(result.error?.message).toBe(`Create Client "Acme" (item 1) failed (HTTP 429): ${REFUSED}`);
+		expect(result.error?.message).toBe(`Create Client "Acme" (item 0) failed (HTTP 429): ${REFUSED}`);
 		expect(result.error?.description).toMatch(/ Refused 1 time in [0-9.]+ s; the node waits at most 3 s in all; the service asked to wait 3600 s\.$/);
 	});
 });

@@ -39,7 +39,7 @@ describe('a 429 is sent again after the wait the service asks for (Retry-After)'
 	])('Retry-After as %s beyond the time-out: no wait, today\'s 429 message at once, naming the wait asked for', async (_form, retryAfter) => {
 		refuse({ retryAfter: retryAfter() });
 		const result = await createAcme(TIMEOUT_3S);
-		expect(result.error?.message).toBe(`Create Client "Acme" (item 1) failed (HTTP 429): ${REFUSED}`);
+		expect(result.error?.message).toBe(`Create Client "Acme" (item 0) failed (HTTP 429): ${REFUSED}`);
 		expect(result.error?.description).toMatch(
 			new RegExp(`^${HINT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} Refused 1 time in [0-9.]+ s; the node waits at most 3 s in all; the service asked to wait (9\\.\\d|10) s\\.$`),
 		);
@@ -52,7 +52,7 @@ describe('the wait is bounded, and can be changed or turned off', () => {
 	test('refused every time, without Retry-After: backs off and sends again until the time-out, then today\'s message', async () => {
 		refuse({ count: 1_000 });
 		const result = await createAcme({ requestOptions: { timeout: 1_500 } });
-		expect(result.error?.message).toBe(`Create Client "Acme" (item 1) failed (HTTP 429): ${REFUSED}`);
+		expect(result.error?.message).toBe(`Create Client "Acme" (item 0) failed (HTTP 429): ${REFUSED}`);
 		expect(result.error?.description).toMatch(/^The service is rate limiting: .* Refused \d+ times in [0-9.]+ s; the node waits at most 1\.5 s in all\.$/);
 		// a back-off that grows (0.25 s, 0.5 s, 1 s, ... halved at most by the jitter) fits a handful of sends into 1.5 s
 		expect(posts().length).toBeGreaterThanOrEqual(2);
@@ -64,7 +64,7 @@ describe('the wait is bounded, and can be changed or turned off', () => {
 	test('Rate Limits > Longest Wait (Seconds) shorter than the time-out bounds the wait', async () => {
 		refuse({ retryAfter: '2' });
 		const result = await createAcme({ ...TIMEOUT_3S, rateLimits: { longestWait: 1 } });
-		expect(result.error?.message).toBe(`Create Client "Acme" (item 1) failed (HTTP 429): ${REFUSED}`);
+		expect(result.error?.message).toBe(`Create Client "Acme" (item 0) failed (HTTP 429): ${REFUSED}`);
 		expect(result.error?.description).toMatch(/the node waits at most 1 s in all; the service asked to wait 2 s\.$/);
 		expect(posts()).toEqual(['Acme 429']);
 	});
@@ -72,7 +72,7 @@ describe('the wait is bounded, and can be changed or turned off', () => {
 	test('Longest Wait 0 turns it off: the 429 fails the item at once, exactly as before', async () => {
 		refuse({ retryAfter: '0' });
 		const result = await createAcme({ rateLimits: { longestWait: 0 } });
-		expect(result.error?.message).toBe(`Create Client "Acme" (item 1) failed (HTTP 429): ${REFUSED}`);
+		expect(result.error?.message).toBe(`Create Client "Acme" (item 0) failed (HTTP 429): ${REFUSED}`);
 		expect(result.error?.description).toBe(HINT);
 		expect(posts()).toEqual(['Acme 429']);
 	});

@@ -43,7 +43,7 @@ describe('Retry On Fail with this node (facts of n8n-core 2.40.3, for the README
 		expect(await createTwoClients('stopWorkflow')).toEqual({
 			requests: ['A 400', 'A 400', 'B 200', 'B 200'],
 			stored: ['B', 'B'],
-			error: 'Create Client "not-an-address" (item 1) failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".',
+			error: 'Create Client "not-an-address" (item 0) failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".',
 		});
 	});
 
@@ -51,7 +51,7 @@ describe('Retry On Fail with this node (facts of n8n-core 2.40.3, for the README
 		expect(await createTwoClients('stopWorkflow', 'returnIdentical')).toEqual({
 			requests: ['A 400', 'A 400', 'B 200'],
 			stored: ['B'],
-			error: 'Create Client "not-an-address" (item 1) failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".',
+			error: 'Create Client "not-an-address" (item 0) failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".',
 		});
 	});
 });

@@ -32,7 +32,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 			amountPaid: 4,
 			requestOptions: { timeout: 200 },
 		});
-		expect(result.error?.message).toBe(`Record Payment Invoice "${invoice}" (item 1) failed: no answer within the time-out of 0.2 s (the service may have applied it)`);
+		expect(result.error?.message).toBe(`Record Payment Invoice "${invoice}" (item 0) failed: no answer within the time-out of 0.2 s (the service may have applied it)`);
 		expect(result.error?.description).toBe(
 			`Raise Request Options > Timeout if the service is slow, or try again later. ${WRITE_NOTE('Record Payment Invoice')} (ECONNABORTED)`,
 		);
@@ -44,7 +44,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 	test('a read that times out names the operation and no write note', async () => {
 		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 500, path: '/v1/client/all' });
 		const result = await ctx.run({ resource: 'client', operation: 'getAll', returnAll: true, requestOptions: { timeout: 150 } });
-		expect(result.error?.message).toBe('Get Many Clients (item 1) failed: no answer within the time-out of 0.15 s');
+		expect(result.error?.message).toBe('Get Many Clients (item 0) failed: no answer within the time-out of 0.15 s');
 		expect(result.error?.description).toBe('Raise Request Options > Timeout if the service is slow, or try again later. (ECONNABORTED)');
 	});
 
@@ -54,7 +54,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 			{ resource: 'client', operation: 'create', names: '={{ $json.name }}' },
 			{ items: [{ name: 'Dropped' }], continueOnFail: true },
 		);
-		expect(result.items[0].error?.message).toBe('Create Client "Dropped" (item 1) failed: the service closed the connection before answering (the service may have applied it)');
+		expect(result.items[0].error?.message).toBe('Create Client "Dropped" (item 0) failed: the service closed the connection before answering (the service may have applied it)');
 		expect(result.items[0].error?.description).toBe(
 			`The service or a proxy dropped the request: try again later. ${WRITE_NOTE('Create Client')} (ECONNRESET)`,
 		);
@@ -65,7 +65,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 			{ resource: 'invoice', operation: 'send', invoiceId: byId('1'), email: 'a@b.example' },
 			{ credentials: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k' } },
 		);
-		expect(result.error?.message).toBe('Send Invoice "1" (item 1), reading /invoice/1 first (nothing written), failed: nothing accepts connections at http://127.0.0.1:9/v1');
+		expect(result.error?.message).toBe('Send Invoice "1" (item 0), reading /invoice/1 first (nothing written), failed: nothing accepts connections at http://127.0.0.1:9/v1');
 		expect(result.error?.description).toBe('Check the Base URL in the Invoicing credential and that the service is running. (ECONNREFUSED)');
 	});
 
@@ -73,7 +73,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 		ctx.sandbox.injectFault({ kind: 'status', status: 503, message: 'maintenance', path: '/v1/invoice/send' });
 		const { invoice } = await clientAndInvoice();
 		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(invoice), email: 'a@b.example' });
-		expect(result.error?.message).toBe(`Send Invoice "${invoice}" (item 1) failed (HTTP 503): maintenance (the service may have applied it)`);
+		expect(result.error?.message).toBe(`Send Invoice "${invoice}" (item 0) failed (HTTP 503): maintenance (the service may have applied it)`);
 		expect(result.error?.description).toBe(`The service failed: try again later. ${WRITE_NOTE('Send Invoice')}`);
 	});
 });

@@ -91,7 +91,7 @@ const SAMPLE_CODE = {
 		'	return `${LABELS[operation]} ${noun}`;',
 		'}',
 		'export function failureLabel(operation: string, noun: string, key: string, index: number): string {',
-		'	return `${operationLabel(operation, noun)}${key ? ` "${key}"` : \'\'} (item ${index + 1})`;',
+		'	return `${operationLabel(operation, noun)}${key ? ` "${key}"` : \'\'} (item ${index})`;',
 		'}',
 	].join('\n'),
 	'errors.ts': [
@@ -142,14 +142,14 @@ describe('the checker catches a mis-quote (the ones issue 16 found), against cod
 	});
 
 	test('the same messages as the code prints them pass', () => {
-		expect(matchesSample('Record Payment Invoice "1000000000000001" (item 1) failed: no answer within the time-out of 300 s (the service may have applied it)')).toBe(true);
+		expect(matchesSample('Record Payment Invoice "1000000000000001" (item 0) failed: no answer within the time-out of 300 s (the service may have applied it)')).toBe(true);
 		expect(matchesSample('Item 2 (index 1): "Name" is too long to send: the request URL would be about 20070 characters, more than the 8000 ...')).toBe(true);
 		expect(matchesSample('... (the service may have applied it)')).toBe(true);
 	});
 
 	test('a value does not swallow the words around it', () => {
 		expect(matchesSample('Item 2 (index 1): "Name" is too long to send: the request URL would be 20070 characters ...')).toBe(false);
-		expect(matchesSample('Record Payment Invoice "1" (item 1) failed: no answer within the time-out ...')).toBe(true);
+		expect(matchesSample('Record Payment Invoice "1" (item 0) failed: no answer within the time-out ...')).toBe(true);
 		expect(matchesSample('Record Payment Invoice "1" failed: no answer within the time-out ...')).toBe(false);
 	});
 
@@ -161,8 +161,8 @@ describe('the checker catches a mis-quote (the ones issue 16 found), against cod
 	});
 
 	test('a message or menu path left unmarked is reported', () => {
-		const unmarked = extractQuotes('bad.md', 'It says `the request failed (item 3)` under Options > Timeout.', opensLikeMessage);
-		expect(unmarked.unmarkedMessages.map((q) => q.text)).toEqual(['the request failed (item 3)']);
+		const unmarked = extractQuotes('bad.md', 'It says `the request failed (item 2)` under Options > Timeout.', opensLikeMessage);
+		expect(unmarked.unmarkedMessages.map((q) => q.text)).toEqual(['the request failed (item 2)']);
 		expect(unmarked.unmarkedMenuPaths).toHaveLength(1);
 	});
 });

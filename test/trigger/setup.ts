@@ -1,5 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import { readState, type TriggerState } from '../../nodes/InvoicingTrigger/state';
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { TriggerUnderTest } from '../engine/harness/poll-trigger';
 import { Service } from './service';
@@ -34,3 +35,6 @@ export function takeRequests(sandbox: Sandbox): string[] {
 	sandbox.clearRequests();
 	return requests;
 }
+
+/** The records the trigger keeps, per resource (id -> fingerprint), read back from its packed static data. */
+export const keptRecords = (trigger: TriggerUnderTest): TriggerState => readState(trigger.staticData());

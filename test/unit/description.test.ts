@@ -10,7 +10,7 @@ const OPERATIONS: Record<string, string[]> = {
 	client: ['create', 'delete', 'get', 'getAll', 'update', 'upsert'],
 	estimate: ['create', 'delete', 'get', 'getAll', 'send', 'update', 'upsert'],
 	expense: ['create', 'delete', 'get', 'getAll', 'update'],
-	invoice: ['create', 'delete', 'get', 'getAll', 'markNotPaid', 'markPaid', 'recordPayment', 'send', 'update', 'upsert'],
+	invoice: ['create', 'createFromEstimate', 'delete', 'get', 'getAll', 'markNotPaid', 'markPaid', 'recordPayment', 'send', 'update', 'upsert'],
 };
 
 function operationProperty(resource: string): INodeProperties {
@@ -32,13 +32,13 @@ describe('node description', () => {
 		expect(new Invoicing()).not.toHaveProperty('execute');
 	});
 
-	test('resources and their operations: the 25 of the service and Create or Update for clients, invoices, estimates', () => {
+	test('resources and their operations: the 25 of the service, Create or Update for clients, invoices, estimates, and Create From Estimate', () => {
 		const resource = properties.find((p) => p.name === 'resource') as INodeProperties;
 		expect((resource.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(Object.keys(OPERATIONS));
 		for (const [name, operations] of Object.entries(OPERATIONS)) {
 			expect(operationOptions(name).map((o) => o.value).sort()).toEqual([...operations].sort());
 		}
-		expect(Object.values(OPERATIONS).flat()).toHaveLength(28);
+		expect(Object.values(OPERATIONS).flat()).toHaveLength(29);
 	});
 
 	test.each(Object.keys(OPERATIONS))('every %s operation has an action without articles, a request and error handling first', (resource) => {
@@ -124,8 +124,8 @@ describe('node description', () => {
 
 	test('record ids are resource locators with a searchable list, an id mode, and By Number / By E-mail where the record has one', () => {
 		const locators = properties.filter((p) => p.type === 'resourceLocator');
-		expect(new Set(locators.map((p) => p.name))).toEqual(new Set(['clientId', 'expenseId', 'invoiceId', 'estimateId', 'client']));
-		const third: Record<string, string[]> = { clientId: ['email', 'By E-mail'], client: ['email', 'By E-mail'], invoiceId: ['number', 'By Number'], estimateId: ['number', 'By Number'] };
+		expect(new Set(locators.map((p) => p.name))).toEqual(new Set(['clientId', 'expenseId', 'invoiceId', 'estimateId', 'client', 'fromEstimate']));
+		const third: Record<string, string[]> = { clientId: ['email', 'By E-mail'], client: ['email', 'By E-mail'], invoiceId: ['number', 'By Number'], estimateId: ['number', 'By Number'], fromEstimate: ['number', 'By Number'] };
 		for (const locator of locators) {
 			const key = third[locator.name];
 			expect(locator.modes?.map((m) => m.name)).toEqual(key ? ['list', 'id', key[0]] : ['list', 'id']);

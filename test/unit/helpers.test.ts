@@ -105,10 +105,10 @@ describe('parseLineItems', () => {
 	});
 
 	test.each([
-		['json', '[{"description":"a","quantity":1,"rate":1},{"quantity":1,"rate":1}]', 'Line item 2 of 2 (index 1): "description" must be a non-empty text, got nothing'],
-		['json', '[{"description":"a","quantity":-1,"rate":1}]', 'Line item 1 of 1 (index 0): "quantity" must be a number of 0 or more, got -1'],
-		['json', '[{"description":"a","quantity":1,"rate":"ten"}]', 'Line item 1 of 1 (index 0): "rate" must be a number of 0 or more, got "ten"'],
-		['json', '[5]', 'Line item 1 of 1 (index 0) must be an object with description, quantity and rate, got 5'],
+		['json', '[{"description":"a","quantity":1,"rate":1},{"quantity":1,"rate":1}]', 'Line item 1 (of 2, counting from 0): "description" must be a non-empty text, got nothing'],
+		['json', '[{"description":"a","quantity":-1,"rate":1}]', 'Line item 0 (of 1, counting from 0): "quantity" must be a number of 0 or more, got -1'],
+		['json', '[{"description":"a","quantity":1,"rate":"ten"}]', 'Line item 0 (of 1, counting from 0): "rate" must be a number of 0 or more, got "ten"'],
+		['json', '[5]', 'Line item 0 (of 1, counting from 0) must be an object with description, quantity and rate, got 5'],
 		['json', '{"description":"a"}', 'Line Items (JSON) must be an array of {description, quantity, rate}, got {"description":"a"}'],
 		['json', '[{', 'Line Items (JSON) is not valid JSON: give an array like [{"description":"Work","quantity":1,"rate":100}]'],
 		['json', '[]', 'Add at least one line item'],

@@ -82,9 +82,9 @@ describe('record locators and row keys', () => {
 		const noun = operation.form === 'list' ? resource.plural : resource.displayName;
 		const base = { resource: resource.value, operation: operation.value };
 		expect(operationLabel(itemContext(base))).toBe(`${operation.name} ${noun}`);
-		expect(failureLabel(itemContext(base))).toBe(`${operation.name} ${noun} (item 1)`);
+		expect(failureLabel(itemContext(base))).toBe(`${operation.name} ${noun} (item 0)`);
 		if (operation.onRecord) {
-			expect(failureLabel(itemContext({ ...base, [resource.record.param]: ' 17 ' }))).toBe(`${operation.name} ${noun} "17" (item 1)`);
+			expect(failureLabel(itemContext({ ...base, [resource.record.param]: ' 17 ' }))).toBe(`${operation.name} ${noun} "17" (item 0)`);
 		} else if (operation.form === 'create') {
 			// the first key field of the spec that is set names the row, wherever the form shows it
 			const [first, ...others] = resource.createdRowKey.map((param) => resource.fields.find((field) => field.editor.name === param));
@@ -92,7 +92,7 @@ describe('record locators and row keys', () => {
 			const set = (param: string, value: string) =>
 				resource.fields.find((field) => field.editor.name === param)?.role === 'optional' ? { additionalFields: { [param]: value } } : { [param]: value };
 			const all = Object.assign({}, ...resource.createdRowKey.map((param) => set(param, `${param}-value`)));
-			expect(failureLabel(itemContext({ ...base, ...all }))).toBe(`${operation.name} ${noun} "${resource.createdRowKey[0]}-value" (item 1)`);
+			expect(failureLabel(itemContext({ ...base, ...all }))).toBe(`${operation.name} ${noun} "${resource.createdRowKey[0]}-value" (item 0)`);
 		}
 	});
 });
@@ -114,7 +114,7 @@ describe('what a repeat does, and which operations are guarded', () => {
 	test('the facts retries depend on (pinned: changing one is a decision, not an accident)', () => {
 		const by = (pick: (operation: OperationSpec) => boolean) => pairs.filter(({ operation }) => pick(operation)).map(name).sort();
 		expect(by((o) => o.repeat === 'twice')).toEqual(
-			['client create', 'estimate create', 'estimate send', 'expense create', 'invoice create', 'invoice recordPayment', 'invoice send'].sort(),
+			['client create', 'estimate create', 'estimate send', 'expense create', 'invoice create', 'invoice createFromEstimate', 'invoice recordPayment', 'invoice send'].sort(),
 		);
 		expect(by((o) => o.repeat === 'read')).toEqual(
 			['client get', 'client getAll', 'estimate get', 'estimate getAll', 'expense get', 'expense getAll', 'invoice get', 'invoice getAll'].sort(),
@@ -122,7 +122,18 @@ describe('what a repeat does, and which operations are guarded', () => {
 		// an operation that applies twice on a repeat is guarded, unless its record has no key to recognise it by
 		expect(by((o) => o.repeat === 'twice' && !o.guarded)).toEqual(['expense create']);
 		expect(by((o) => o.guarded)).toEqual(
-			['client create', 'client upsert', 'estimate create', 'estimate send', 'estimate upsert', 'invoice create', 'invoice recordPayment', 'invoice send', 'invoice upsert'].sort(),
+			[
+				'client create',
+				'client upsert',
+				'estimate create',
+				'estimate send',
+				'estimate upsert',
+				'invoice create',
+				'invoice createFromEstimate',
+				'invoice recordPayment',
+				'invoice send',
+				'invoice upsert',
+			].sort(),
 		);
 	});
 

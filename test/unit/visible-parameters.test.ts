@@ -5,8 +5,8 @@ import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
 const { description } = new Invoicing();
 
 /** The top-level parameters the editor shows for a resource and operation (Line Items left at its default). */
-function visible(resource: string, operation: string): string {
-	const values = NodeHelpers.getNodeParameters(description.properties, { resource, operation }, true, false, null, description) as INodeParameters;
+function visible(resource: string, operation: string, set: INodeParameters = {}): string {
+	const values = NodeHelpers.getNodeParameters(description.properties, { resource, operation, ...set }, true, false, null, description) as INodeParameters;
 	return description.properties
 		.filter((p: INodeProperties) => p.name !== 'resource' && p.name !== 'operation')
 		.filter((p) => NodeHelpers.displayParameter(values, p, null, description, values))
@@ -36,7 +36,8 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['expense', 'update', 'expenseId updateFields clearFields amountsAsNumbers rateLimits'],
 		['expense', 'delete', 'expenseId rateLimits'],
 		['expense', 'getAll', 'returnAll limit simplify amountsAsNumbers filters rateLimits'],
-		['invoice', 'create', 'client invoiceNo paymentStatus itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
+		['invoice', 'create', 'numbering client invoiceNo paymentStatus itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
+		['invoice', 'createFromEstimate', 'numbering invoiceNo fromEstimate paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
 		['invoice', 'upsert', 'client invoiceNo paymentStatus itemsMode items additionalFields guardOptions existingPaymentStatus amountsAsNumbers rateLimits'],
 		['invoice', 'get', 'invoiceId simplify amountsAsNumbers rateLimits'],
 		['invoice', 'update', 'invoiceId itemsMode updateFields clearFields amountsAsNumbers rateLimits'],
@@ -46,7 +47,7 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['invoice', 'markPaid', 'invoiceId rateLimits'],
 		['invoice', 'markNotPaid', 'invoiceId rateLimits'],
 		['invoice', 'getAll', 'returnAll limit simplify amountsAsNumbers filters rateLimits'],
-		['estimate', 'create', 'client estimateNo itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
+		['estimate', 'create', 'numbering client estimateNo itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
 		['estimate', 'upsert', 'client estimateNo itemsMode items additionalFields guardOptions amountsAsNumbers rateLimits'],
 		['estimate', 'get', 'estimateId simplify amountsAsNumbers rateLimits'],
 		['estimate', 'update', 'estimateId itemsMode updateFields clearFields amountsAsNumbers rateLimits'],
@@ -77,6 +78,14 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 	])('%s of %s: %s', (collection, resource, expected) => {
 		expect(collectionOptions(collection, resource)).toBe(expected);
 	});
+});
+
+test.each([
+	['invoice', 'create', 'numbering numberPrefix numberDigits client paymentStatus itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
+	['estimate', 'create', 'numbering numberPrefix numberDigits client itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
+	['invoice', 'createFromEstimate', 'numbering numberPrefix numberDigits fromEstimate paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
+])('Next in Sequence: %s / %s shows the pattern instead of the number: %s', (resource, operation, expected) => {
+	expect(visible(resource, operation, { numbering: 'next' })).toBe(expected);
 });
 
 describe('canvas subtitle', () => {

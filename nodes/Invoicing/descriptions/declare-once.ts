@@ -30,9 +30,11 @@ const definition = (property: INodeProperties) => JSON.stringify({ ...property, 
  * The parameters as the node declares them: each name once (n8n evaluates every declared property for
  * every item), shown for every resource and operation that has it. A name must mean the same definition
  * wherever it is shown, and its resources and operations must form a full product (displayOptions cannot
- * say more); anything else is a programming error, refused when the node loads.
+ * say more), except for pairs that are no operation at all (`exists`: Numbering of Create Invoice, Create
+ * Estimate and Create From Estimate, which estimates do not have); anything else is a programming error,
+ * refused when the node loads.
  */
-export function declareOnce(shown: Shown[]): INodeProperties[] {
+export function declareOnce(shown: Shown[], exists: (resource: Resource, operation: string) => boolean = () => true): INodeProperties[] {
 	const byName = new Map<string, { property: INodeProperties; pairs: Set<string>; resources: Set<Resource>; operations: Set<string> }>();
 	for (const { resource, operation, property } of shown) {
 		let entry = byName.get(property.name);
@@ -47,7 +49,8 @@ export function declareOnce(shown: Shown[]): INodeProperties[] {
 		entry.operations.add(operation);
 	}
 	return [...byName.values()].map(({ property, pairs, resources, operations }) => {
-		if (pairs.size !== resources.size * operations.size) {
+		const missing = [...resources].flatMap((resource) => [...operations].filter((operation) => !pairs.has(`${resource}/${operation}`) && exists(resource, operation)));
+		if (missing.length > 0) {
 			throw new Error(`Parameter "${property.name}" is shown for ${[...pairs].join(', ')}: not every resource has every one of these operations`);
 		}
 		return showFor([...resources], [...operations], [property])[0];

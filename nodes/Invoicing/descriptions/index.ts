@@ -5,19 +5,28 @@ import { getManyProperties } from './get-many';
 import { lineItemProperties } from './line-items';
 import { rateLimitsCollection } from './rate-limit-field';
 import { recordLocators } from './records';
+import { numberingFields } from '../resources/numbering-fields';
 import { RESOURCE_SPECS } from '../resources/resources';
 import { operationProperty } from './routing';
 import { operationsOf, operationsWith } from '../resources/queries';
 import type { ResourceSpec } from '../resources/types';
 import { additionalFieldsCollection, clearFieldsCollection, requiredParameter, updateFieldsCollection } from './write-fields';
 
-/** The required fields of every create form, as top-level parameters. */
+/** The required fields of every create form, and those other operations require (spec `requires`), as top-level parameters. */
 const requiredFields = (specs: readonly ResourceSpec[]): Shown[] =>
-	specs.flatMap((spec) =>
-		operationsWith(spec, 'create').flatMap((operation) =>
+	specs.flatMap((spec) => [
+		...operationsWith(spec, 'create').flatMap((operation) =>
 			spec.fields.filter((field) => field.role === 'required').map((field) => ({ resource: spec.value, operation, property: requiredParameter(field) })),
 		),
-	);
+		...spec.operations.flatMap((operation) =>
+			spec.fields
+				.filter((field) => field.role === 'required' && operation.requires?.includes(field.editor.name))
+				.map((field) => ({ resource: spec.value, operation: operation.value, property: requiredParameter(field) })),
+		),
+	]);
+
+const NUMBERING = new Set(numberingFields.map((field) => field.name));
+const isNumbering = (shown: Shown) => NUMBERING.has(shown.property.name);
 
 /** The parameters operations own (Send, Record Payment, If Already Exists). */
 const operationParameters = (specs: readonly ResourceSpec[]): Shown[] =>
@@ -39,13 +48,17 @@ function lineItems(specs: readonly ResourceSpec[]): INodeProperties[] {
  * evaluates every declared property for every item), in the order the editor shows them.
  */
 export function propertiesOf(specs: readonly ResourceSpec[]): INodeProperties[] {
+	const exists = (resource: string, operation: string) =>
+		specs.some((spec) => spec.value === resource && spec.operations.some((candidate) => candidate.value === operation));
 	return [
 		...[...specs].sort((a, b) => a.displayName.localeCompare(b.displayName)).map(operationProperty),
 		...recordLocators(specs),
-		...declareOnce(requiredFields(specs)),
+		// Numbering before the number it may replace
+		...declareOnce(operationParameters(specs).filter(isNumbering), exists),
+		...declareOnce(requiredFields(specs), exists),
 		...lineItems(specs),
 		additionalFieldsCollection(specs),
-		...declareOnce(operationParameters(specs)),
+		...declareOnce(operationParameters(specs).filter((shown) => !isNumbering(shown)), exists),
 		updateFieldsCollection(specs),
 		clearFieldsCollection(specs),
 		...getManyProperties(specs),

@@ -3,7 +3,9 @@ import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 import type { Resource } from '../../shared/api-types';
 import { buildGuardedCreate, buildGuardedPayment, buildGuardedSend, buildUpsertRequest } from '../helpers/guards/guarded-requests';
 import { THROUGH_MIDDLEWARE } from '../engine/request-middleware';
+import { buildFromEstimate } from '../helpers/guards/from-estimate';
 import { asDocument, asGuarded } from '../helpers/guards/matching';
+import { shapeFromEstimate } from '../helpers/output/from-estimate';
 import {
 	handleApiErrors,
 	shapeAction,
@@ -17,10 +19,14 @@ import {
 } from '../helpers/output/post-receive';
 import { resolveListFilters } from '../helpers/input/record-lookup';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
+import type { POST_RECEIVE_STEPS, PRE_SEND_STEPS } from '../resources/steps';
 import type { OperationSpec, ResourceSpec } from '../resources/types';
 
-/** The preSend steps an operation spec names by key, built for its resource. */
-export const PRE_SEND: Readonly<Record<string, (resource: Resource) => PreSend[]>> = {
+/**
+ * The code of each preSend step an operation spec names, built for its resource. Mapped over the names in
+ * resources/steps.ts, so a name without code, or code without a name, does not compile.
+ */
+export const PRE_SEND: { readonly [Name in keyof typeof PRE_SEND_STEPS]: (resource: Resource) => PreSend[] } = {
 	none: (): PreSend[] => [],
 	list: (resource: Resource) => [resolveListFilters(resource)],
 	recordId: (resource: Resource) => [insertRecordId(resource)],
@@ -30,10 +36,11 @@ export const PRE_SEND: Readonly<Record<string, (resource: Resource) => PreSend[]
 	update: (resource: Resource) => [buildUpdateRequest(resource)],
 	send: (resource: Resource) => [buildGuardedSend(asDocument(resource))],
 	recordPayment: (resource: Resource) => [buildGuardedPayment(asDocument(resource))],
+	fromEstimate: (): PreSend[] => [buildFromEstimate()],
 };
 
-/** The output shaping an operation spec names, built for its resource; handleApiErrors always runs first. */
-export const POST_RECEIVE: Readonly<Record<string, (resource: Resource) => PostReceive>> = {
+/** The code of each output shaping an operation spec names, built for its resource; handleApiErrors always runs first. */
+export const POST_RECEIVE: { readonly [Name in keyof typeof POST_RECEIVE_STEPS]: (resource: Resource) => PostReceive } = {
 	list: shapeList,
 	record: shapeRecord,
 	updated: shapeUpdated,
@@ -41,22 +48,16 @@ export const POST_RECEIVE: Readonly<Record<string, (resource: Resource) => PostR
 	write: (resource: Resource) => shapeWrite(asGuarded(resource)),
 	action: (resource: Resource) => shapeAction(asDocument(resource)),
 	deleted: shapeDeleted,
+	fromEstimate: shapeFromEstimate,
 };
-
-/** The step a spec names; a key no table has is a programming error, refused when the node loads. */
-function step<T>(table: Readonly<Record<string, T>>, key: string, what: string, resource: Resource, operation: OperationSpec): T {
-	const found = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
-	if (found === undefined) throw new Error(`The ${resource} ${operation.value} operation names the ${what} step "${key}", which descriptions/routing.ts does not have`);
-	return found;
-}
 
 /** The operation's request, then its preSend, then error handling before output shaping. */
 export function routingOf(resource: Resource, operation: OperationSpec): INodePropertyRouting {
 	return {
 		request: { method: operation.method, url: operation.path },
 		// through the request middleware, which names transport failures (helpers/request/routed-request)
-		send: { preSend: step(PRE_SEND, operation.preSend, 'preSend', resource, operation)(resource), ...THROUGH_MIDDLEWARE },
-		output: { postReceive: [handleApiErrors, step(POST_RECEIVE, operation.postReceive, 'postReceive', resource, operation)(resource)] },
+		send: { preSend: PRE_SEND[operation.preSend](resource), ...THROUGH_MIDDLEWARE },
+		output: { postReceive: [handleApiErrors, POST_RECEIVE[operation.postReceive](resource)] },
 	};
 }
 

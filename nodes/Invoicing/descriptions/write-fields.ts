@@ -8,7 +8,12 @@ const optionsOf = (specs: readonly ResourceSpec[], pick: (spec: ResourceSpec) =>
 	Object.fromEntries(specs.map((spec) => [spec.value, pick(spec)]));
 
 /** A required field as a top-level parameter of a create form. */
-export const requiredParameter = (field: RecordField): INodeProperties => ({ ...field.editor, required: true });
+export const requiredParameter = (field: RecordField): INodeProperties => ({
+	...field.editor,
+	required: true,
+	// Next in Sequence chooses the number (Numbering is not shown where there is none: the field shows)
+	...(field.numbered ? { displayOptions: { ...field.editor.displayOptions, hide: { numbering: ['next'] } } } : {}),
+});
 
 function clearOption(field: RecordField): INodeProperties {
 	const name = field.editor.name;

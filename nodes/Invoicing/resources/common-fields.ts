@@ -99,12 +99,12 @@ export function dateField(field: { displayName: string; name: string; descriptio
 	};
 }
 
-export const issueDateField: INodeProperties = dateField({ displayName: 'Issue Date', name: 'issueDate' });
+export const issueDateField: INodeProperties = dateField({ displayName: 'Issue Date', name: 'issueDate', description: 'The day the record is dated' });
 
 /** Optional fields invoices and estimates share, in the order they are sent. */
 export function documentRecordFields(): RecordField[] {
 	return [
-		{ editor: { displayName: 'Description', name: 'description', type: 'string', default: '' }, api: 'description', kind: 'text', role: 'optional', clearable: true },
+		{ editor: { displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What it is for, in a few words' }, api: 'description', kind: 'text', role: 'optional', clearable: true },
 		{ editor: currencyField, api: 'currency', kind: 'currency', role: 'optional' },
 		{
 			editor: {

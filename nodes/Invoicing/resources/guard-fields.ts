@@ -5,13 +5,13 @@ export const DEFAULT_SETTLE_TIMEOUTS = 5;
 
 /** After an unanswered write, how long a retry looks for it before sending again (an option of every guarded write). */
 export const settleOption: INodeProperties = {
-	displayName: 'Settle Time After an Unanswered Write (× Timeout)',
+	displayName: 'Look Before Resending (× Timeout)',
 	name: 'settleTimeouts',
 	type: 'number',
 	default: DEFAULT_SETTLE_TIMEOUTS,
 	typeOptions: { minValue: 0, numberPrecision: 1 },
 	description:
-		'When a write got no answer (time-out, dropped connection, 5xx), a retry in the same execution (Retry On Fail) keeps looking for it for this many times the duration of the failed attempt (at least 1 s, at most this many request time-outs) before it sends again, so a slow service that applies it late does not get it twice. 0 turns this off.',
+		'A write that got no answer (timeout, dropped connection, server error) may still be done by the service. Before Retry On Fail sends it again, the node keeps checking whether the service did it, for this many times as long as the failed attempt took (at least 1 s, at most this many request timeouts), so that it is not done twice. 0: send again at once.',
 };
 
 /** Create or Update of an invoice that exists: whether Payment Status applies to it. */

@@ -1,11 +1,14 @@
-import type { OperationEntry, OperationSpec, PreSendName, ResourceEntry, ResourceSpec } from './types';
+import type { OperationEntry, OperationSpec, ResourceEntry, ResourceSpec } from './types';
 
 /**
- * What each preSend step implies for its operation: whether it guards a retry or re-run against applying the
- * operation twice (duplicate, send-log or payment guard), and whether it acts on one record chosen with the
- * resource's record locator. A step not listed does neither, unless its operation's entry says so.
+ * The preSend steps an operation can name, and what each implies for its operation: whether it guards a retry or
+ * re-run against applying the operation twice (duplicate, send-log or payment guard), and whether it acts on one
+ * record chosen with the resource's record locator (unless the operation's entry says otherwise). The keys are the
+ * only list of step names: a spec naming another one does not compile, and descriptions/routing.ts gives each its
+ * code in a table over these same keys (PRE_SEND: Go to Definition on a key there lands here, Find All References
+ * on a key here lists its code there).
  */
-export const STEP_FACTS: Readonly<Record<PreSendName, { guarded: boolean; onRecord: boolean }>> = {
+export const PRE_SEND_STEPS = {
 	none: { guarded: false, onRecord: false },
 	list: { guarded: false, onRecord: false },
 	create: { guarded: false, onRecord: false },
@@ -15,12 +18,41 @@ export const STEP_FACTS: Readonly<Record<PreSendName, { guarded: boolean; onReco
 	upsert: { guarded: true, onRecord: false },
 	send: { guarded: true, onRecord: true },
 	recordPayment: { guarded: true, onRecord: true },
-};
+	fromEstimate: { guarded: true, onRecord: false },
+} as const satisfies Readonly<Record<string, { guarded: boolean; onRecord: boolean }>>;
+
+/** The output shapings an operation can name, and the items each makes; their code is POST_RECEIVE in descriptions/routing.ts. */
+export const POST_RECEIVE_STEPS = {
+	list: 'one item per listed record',
+	record: 'the created record',
+	updated: 'the updated record',
+	fetched: 'the record as Get answers it',
+	write: 'the record a guarded create or Create or Update wrote, with its action',
+	action: 'the result of a send, payment or mark, with the record\'s new state',
+	deleted: 'the id of the deleted record',
+	fromEstimate: 'the invoice made from an estimate, with its action and from_estimate',
+} as const satisfies Readonly<Record<string, string>>;
+
+const namesOf = <Table extends object>(table: Table) =>
+	Object.fromEntries(Object.keys(table).map((name) => [name, name])) as { readonly [Name in keyof Table]: Name };
+
+/**
+ * The names as specs write them (`preSend: STEP.recordPayment`): the compiler checks them, and Go to Definition
+ * on one lands on its entry above, whose references list its code.
+ */
+export const STEP = namesOf(PRE_SEND_STEPS);
+export const SHAPE = namesOf(POST_RECEIVE_STEPS);
+
+/** A preSend step's name: a key of PRE_SEND_STEPS. */
+export type PreSendName = keyof typeof PRE_SEND_STEPS;
+
+/** An output shaping's name: a key of POST_RECEIVE_STEPS. */
+export type PostReceiveName = keyof typeof POST_RECEIVE_STEPS;
 
 const derived = (operation: OperationEntry): OperationSpec => ({
 	...operation,
-	guarded: operation.guarded ?? STEP_FACTS[operation.preSend]?.guarded ?? false,
-	onRecord: operation.onRecord ?? STEP_FACTS[operation.preSend]?.onRecord ?? false,
+	guarded: operation.guarded ?? PRE_SEND_STEPS[operation.preSend].guarded,
+	onRecord: operation.onRecord ?? PRE_SEND_STEPS[operation.preSend].onRecord,
 });
 
 /** The resource's spec with what its operations' steps imply. */

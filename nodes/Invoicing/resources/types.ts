@@ -1,6 +1,7 @@
 import type { IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
 import type { RecordLabel, Resource } from '../../shared/api-types';
+import type { PostReceiveName, PreSendName } from './steps';
 
 /** How a field's value is read and checked before it is sent. */
 export type FieldKind = 'text' | 'number' | 'date' | 'currency' | 'locator';
@@ -32,6 +33,8 @@ export interface RecordField {
 	lifecycle?: 'payment' | 'acceptance';
 	/** A `locator` field: the resource whose record it picks (given by key, e.g. By E-mail, it is looked up in that resource's list). */
 	picks?: Resource;
+	/** The create's number (an invoice's, an estimate's): hidden when Numbering is Next in Sequence, which chooses it. */
+	numbered?: boolean;
 }
 
 /** How a Get Many filter keeps a listed record (the API has no filters: the node applies them to its one list). */
@@ -114,14 +117,8 @@ export type Repeat = 'read' | 'harmless' | 'twice';
  */
 export type OperationForm = 'create' | 'update' | 'list' | 'get' | 'none';
 
-/**
- * The preSend step an operation names by key: descriptions/routing.ts maps each key to its function (the spec
- * holds no code of the node) and refuses, when the node loads, a key it does not know. What a step does to the
- * operation (guards it, acts on one record) is in resources/steps.ts.
- */
-export type PreSendName = string;
-/** The output shaping an operation names by key, mapped in descriptions/routing.ts. */
-export type PostReceiveName = string;
+/** The steps an operation names (closed unions of the names in resources/steps.ts). */
+export type { PostReceiveName, PreSendName } from './steps';
 
 /** One operation: its menu entry, its request, and what a failure or a repeat of it means. */
 export interface OperationSpec {
@@ -143,6 +140,11 @@ export interface OperationSpec {
 	/** It acts on one record chosen with the resource's record locator: derived from its preSend step (resources/steps.ts). */
 	onRecord: boolean;
 	form: OperationForm;
+	/**
+	 * Required record fields (by parameter name) an operation shows although its form is not `create` (Create from
+	 * Estimate takes the invoice number): declared once with the create forms' own, and naming the row in messages.
+	 */
+	requires?: string[];
 	/** Parameters of this operation only (operations of several resources may share them by name). */
 	properties?: INodeProperties[];
 }

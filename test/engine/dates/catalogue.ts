@@ -45,7 +45,7 @@ export const DATE_CASES: DateCase[] = [
 ];
 
 export const refusedMessage = (quoted: string) =>
-	`Create Expense "Taxi" (item 1): "Issue Date" must be an unambiguous date, got ${quoted}: give YYYY-MM-DD or an ISO date and time`;
+	`Create Expense "Taxi" (item 0): "Issue Date" must be an unambiguous date, got ${quoted}: give YYYY-MM-DD or an ISO date and time`;
 
 /** What one case gave inside the engine. */
 export interface DateOutcome {

@@ -28,7 +28,7 @@ const shortText = (value: unknown): string | undefined => {
 function rowKey(ctx: IExecuteSingleFunctions, { resource, operation }: { resource: ResourceSpec; operation: OperationSpec }): string | undefined {
 	try {
 		if (operation.onRecord) return shortText(ctx.getNodeParameter(resource.record.param, '', { extractValue: true }));
-		if (operation.form !== 'create') return undefined;
+		if (operation.form !== 'create' && operation.requires === undefined) return undefined;
 		for (const param of resource.createdRowKey) {
 			const field = resource.fields.find((candidate) => candidate.editor.name === param);
 			const value =
@@ -45,13 +45,14 @@ function rowKey(ctx: IExecuteSingleFunctions, { resource, operation }: { resourc
 }
 
 /**
- * What failed, as a user finds it among the input rows: `Create Invoice "INV-3" (item 3)`. Under Continue
- * On Fail n8n keeps only the message in the failed item's JSON, so the row is named there.
+ * What failed, and which input item: `Create Invoice "INV-3" (item 1)`, numbered from 0 as n8n numbers items
+ * (its error view adds `[item 1]` to a message that does not already say `item 1`: docs/design.md). Under
+ * Continue On Fail n8n keeps only the message in the failed item's JSON, so the item is named there.
  */
 export function failureLabel(ctx: IExecuteSingleFunctions): string {
 	const spec = specOf(ctx);
 	const key = spec ? rowKey(ctx, spec) : undefined;
-	return `${operationLabel(ctx)}${key ? ` ${key}` : ''} (item ${ctx.getItemIndex() + 1})`;
+	return `${operationLabel(ctx)}${key ? ` ${key}` : ''} (item ${ctx.getItemIndex()})`;
 }
 
 /**

@@ -12,13 +12,13 @@ export function apiFailure(ctx: IExecuteSingleFunctions, statusCode: number, bod
 
 /**
  * An input the user must fix before anything is sent, named like every other failure of the item:
- * `Create Client "Acme" (item 1): "Name" is too long to send: ...`.
+ * `Create Client "Acme" (item 0): "Name" is too long to send: ...`.
  */
 export function inputError(ctx: IExecuteSingleFunctions, problem: string, description?: string): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `${failureLabel(ctx)}: ${problem}`, { itemIndex: ctx.getItemIndex(), description });
 }
 
-/** A field of one input item refused before sending: `Create Expense "Taxi" (item 1): "Currency" ...`. */
+/** A field of one input item refused before sending: `Create Expense "Taxi" (item 0): "Currency" ...`. */
 export function fieldError(ctx: IExecuteSingleFunctions, label: string, problem: string, description?: string): NodeOperationError {
 	return inputError(ctx, `"${label}" ${problem}`, description);
 }

@@ -12,6 +12,9 @@ import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
+import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
+import { paymentWatch, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
+import { cents, isRecent, money } from './repeat-window';
 import { runScope } from './run-scope';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { recordsOfRun } from './run-lists';
@@ -48,6 +51,7 @@ async function withMatch(
 	options: IHttpRequestOptions,
 	resource: GuardedResource,
 	params: ApiParams,
+	optionsCollection: string,
 	outcome: MatchOutcome,
 ): Promise<IHttpRequestOptions> {
 	const scope = runScope(ctx);
@@ -74,7 +78,7 @@ async function withMatch(
 			if (found) list.push(found);
 			return found;
 		});
-		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, WRITE_OPTIONS) });
+		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, optionsCollection) });
 	});
 }
 
@@ -85,37 +89,63 @@ async function withMatch(
  */
 export function buildGuardedCreate(resource: GuardedResource): PreSend {
 	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const params = await resolveKeyedFields(this, options, createParams(this, resource));
 		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
-		if (ifExists === 'create') {
-			decide(this, { kind: 'create', resource });
-			return withParams(this, resource, options, params);
+		if (isNextNumber(this)) {
+			const joined = joinSequence(this, resource);
+			try {
+				const params = await resolveKeyedFields(this, options, createParams(this, resource, true));
+				return await sequencedCreate(this, options, joined, params, ifExists);
+			} finally {
+				// an item that failed before it claimed its place does not hold up the others
+				joined.sequence.release(joined.index);
+			}
 		}
-		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
-			if (!match) {
-				decide(this, { kind: 'create', resource, list }, endTurn, write);
-				return withParams(this, resource, options, params);
-			}
-			if (ifExists === 'error') {
-				throw inputError(
-					this,
-					`The ${resource} ${describeRecord(resource, match)} already exists`,
-					'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway".',
-				);
-			}
-			decide(this, { kind: 'existing', wanted: params, resource }, endTurn);
-			return readInstead(options, resource, String(match.id));
-		});
+		const params = await resolveKeyedFields(this, options, createParams(this, resource));
+		return await guardedCreateRequest(this, options, resource, params, ifExists);
 	};
+}
+
+/**
+ * The guarded create of these parameters (see buildGuardedCreate). `compared`: what an existing record must
+ * hold to be this row's (default: everything sent; Create from Estimate leaves out the dates it chose itself).
+ */
+export async function guardedCreateRequest(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	resource: GuardedResource,
+	params: ApiParams,
+	ifExists: IfExists,
+	compared: ApiParams = params,
+	optionsCollection = WRITE_OPTIONS,
+): Promise<IHttpRequestOptions> {
+	if (ifExists === 'create') {
+		decide(ctx, { kind: 'create', resource });
+		return withParams(ctx, resource, options, params);
+	}
+	return await withMatch(ctx, options, resource, params, optionsCollection, (match, list, endTurn, write) => {
+		if (!match) {
+			decide(ctx, { kind: 'create', resource, list, wanted: params }, endTurn, write);
+			return withParams(ctx, resource, options, params);
+		}
+		if (ifExists === 'error') {
+			throw inputError(
+				ctx,
+				`The ${resource} ${describeRecord(resource, match)} already exists`,
+				'Use "Create or Update" to change it, or set "If Already Exists" to "Create Anyway".',
+			);
+		}
+		decide(ctx, { kind: 'existing', wanted: compared, resource }, endTurn);
+		return readInstead(options, resource, String(match.id));
+	});
 }
 
 /** Create or Update: one match is updated (PUT), none is created, several are an error naming them. */
 export function buildUpsertRequest(resource: GuardedResource): PreSend {
 	return async function upsertRequest(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const params = await resolveKeyedFields(this, options, createParams(this, resource));
-		return await withMatch(this, options, resource, params, (match, list, endTurn, write) => {
+		return await withMatch(this, options, resource, params, WRITE_OPTIONS, (match, list, endTurn, write) => {
 			if (!match) {
-				decide(this, { kind: 'create', resource, list }, endTurn, write);
+				decide(this, { kind: 'create', resource, list, wanted: params }, endTurn, write);
 				return withParams(this, resource, options, params);
 			}
 			const sent: ApiParams = { ...params };
@@ -129,15 +159,6 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
 		});
 	};
-}
-
-const cents = (value: unknown) => Math.round(Number(value) * 100);
-const money = (value: unknown) => (cents(value) / 100).toFixed(2);
-
-/** A service timestamp ("YYYY-MM-DD HH:MM:SS", UTC) within the last `minutes`. */
-function isRecent(timestamp: unknown, minutes: number, now = Date.now()): boolean {
-	const at = Date.parse(`${String(timestamp).replace(' ', 'T')}Z`);
-	return Number.isFinite(at) && now - at <= minutes * 60_000 && at - now <= 60_000;
 }
 
 const firstOf = (body: IDataObject, key: string): IDataObject => listOf(body, key)[0] ?? {};
@@ -198,7 +219,8 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 				}
 				return { write: true, seen: payments.map((p) => String(p.reference)) };
 			};
-			return decideOnLook(this, options, key, PAYMENT_OPTIONS, endTurn, look, send, resource, id);
+			const watch = (seen: string[]) => paymentWatch(params.amount_paid, params.payment_method, windowMinutes, seen);
+			return decideOnLook(this, options, key, PAYMENT_OPTIONS, endTurn, look, send, resource, id, watch);
 		});
 	};
 }
@@ -214,6 +236,7 @@ async function decideOnLook(
 	send: () => IHttpRequestOptions,
 	resource: GuardedResource,
 	id: string,
+	watch: (seen: string[]) => TwinWatch | undefined,
 ): Promise<IHttpRequestOptions> {
 	let seen: string[] = [];
 	const skip = await lookUntilSettled(ctx, options, key, async (again, earlier) => {
@@ -226,7 +249,8 @@ async function decideOnLook(
 		decide(ctx, { kind: 'skip', message: skip }, endTurn);
 		return readInstead(options, resource, id);
 	}
-	decide(ctx, { kind: 'write' }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
+	// after the write, its own read of the record looks for a twin another execution wrote at the same moment (action-twins)
+	decide(ctx, { kind: 'write', watch: watch(seen) }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
 	return send();
 }
 
@@ -261,9 +285,10 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 				const log = listOf(body, 'send_log');
 				const sent = log.find((entry) => String(entry.email).toLowerCase() === to && isRecent(entry.date, windowMinutes));
 				if (sent) return { skip: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` };
-				return { write: true, seen: [] };
+				return { write: true, seen: log.map(sendEntryKey) };
 			};
-			return decideOnLook(this, options, key, SEND_OPTIONS, endTurn, look, send, resource, id);
+			const watch = (seen: string[]) => sendWatch(email, windowMinutes, seen);
+			return decideOnLook(this, options, key, SEND_OPTIONS, endTurn, look, send, resource, id, watch);
 		});
 	};
 }

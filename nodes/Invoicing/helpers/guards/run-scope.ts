@@ -69,14 +69,16 @@ export async function takeTurn(ctx: IExecuteSingleFunctions, key: string): Promi
 	turnsOfExecution.set(handle, turns);
 	const earlier = turns.get(key);
 	let resolve: (created?: IDataObject) => void = () => {};
+	let handed: IDataObject | undefined;
 	const mine: Turn = {
 		over: new Promise<IDataObject | undefined>((done) => (resolve = done)),
+		// what this item created, else what it was handed: the key's record travels down the whole line of holders
 		end: (created) => {
 			if (turns.get(key) === mine) turns.delete(key);
-			resolve(created);
+			resolve(created ?? handed);
 		},
 	};
 	turns.set(key, mine);
-	const handed = earlier ? await earlier.over : undefined;
+	handed = earlier ? await earlier.over : undefined;
 	return { end: mine.end, handed };
 }

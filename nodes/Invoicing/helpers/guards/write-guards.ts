@@ -8,13 +8,15 @@ import { ENVELOPE } from '../input/field-specs';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
 import { runScope, takeTurn, type RunScope } from './run-scope';
 import type { StatusNotApplied } from './payment-status';
+import type { TwinWatch } from './action-twins';
 import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
-	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[] }
+	/** `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (converge-create). */
+	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams }
 	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
-	| { kind: 'write' }
+	| { kind: 'write'; watch?: TwinWatch }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
 	| { kind: 'skip'; message: string };
 

@@ -19,7 +19,7 @@ function describe(value: unknown): string {
 
 /** One entry of the list checked; `position` is its 0-based index. Returns the item or why it was refused. */
 function toLineItem(entry: unknown, position: number, count: number): LineItem | string {
-	const where = `Line item ${position + 1} of ${count} (index ${position})`;
+	const where = `Line item ${position} (of ${count}, counting from 0)`;
 	if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
 		return `${where} must be an object with description, quantity and rate, got ${describe(entry)}`;
 	}

@@ -56,9 +56,10 @@ async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: I
  * Reads the item's record locator (once: each read evaluates its expression) and joins the item to its run.
  * Call at the start of the pre-send, before any await; an empty value is refused.
  */
-export function readRecordTarget(ctx: IExecuteSingleFunctions, resource: Resource): RecordTarget {
+export function readRecordTarget(ctx: IExecuteSingleFunctions, resource: Resource, locator?: { param: string; label: string }): RecordTarget {
 	runScope(ctx);
-	const { param, label, key } = SPEC_OF[resource].record;
+	const { key } = SPEC_OF[resource].record;
+	const { param, label } = locator ?? SPEC_OF[resource].record;
 	const raw = ctx.getNodeParameter(param, '') as unknown;
 	const mode = isLocator(raw) ? raw.mode : 'id';
 	const value = trimmed(locatorValue(raw));

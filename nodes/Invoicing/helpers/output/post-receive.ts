@@ -5,9 +5,12 @@ import { listOf, recordFromAnswer as fromAnswer, withNumberNames } from '../../.
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
 import { apiFailure, fieldError, inputError } from '../errors/item-errors';
+import { reportTwins } from '../guards/action-twins';
+import { convergeCreate } from '../guards/converge-create';
 import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
+import { lookAfterNumberedWrite } from '../guards/number-check';
 import { decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
@@ -138,13 +141,19 @@ export function shapeFetched(resource: Resource): PostReceive {
  */
 export function shapeWrite(resource: GuardedResource): PostReceive {
 	return async function writtenRecord(this: IExecuteSingleFunctions, _items, response) {
-		const decision = decisionOf(this);
+		let decision = decisionOf(this);
+		let answer = envelopeOf(response);
+		if (decision?.kind === 'create' && decision.wanted) {
+			// a twin created by another execution at the same moment: the later listed one goes (converge-create)
+			const kept = await convergeCreate(this, resource, recordFromAnswer(resource, answer), decision.wanted);
+			if (kept) {
+				answer = kept;
+				decision = { kind: 'existing', wanted: decision.wanted, resource };
+			}
+		}
 		// created: no payments or send log yet; existing: read by Get, complete; updated: as Update
 		const item = {
-			json:
-				decision?.kind === 'update'
-					? await updatedRecord(this, resource, response)
-					: completeRecord(resource, recordFromAnswer(resource, envelopeOf(response))),
+			json: decision?.kind === 'update' ? await updatedRecord(this, resource, response) : completeRecord(resource, recordFromAnswer(resource, answer)),
 		};
 		if (decision?.kind === 'existing') {
 			const different = differences(resource, decision.wanted, item.json);
@@ -156,6 +165,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 				);
 			}
 		}
+		// a number of the sequence that another run took at the same moment is given again (guards/number-check)
+		if (decision?.kind === 'create') item.json = await lookAfterNumberedWrite(this, resource, item.json);
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
 		return [{ json: { ...amountsAsAsked(this, resource, item.json), action, ...kept } }];
@@ -180,6 +191,7 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 		const target = sendTargetOf(this);
 		if (target) Object.assign(result, { email: target.email, email_source: target.source });
 		const answer = skipped ? body : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
+		if (decision?.kind === 'write' && decision.watch) reportTwins(this, resource, decision.watch, answer);
 		const record = completeRecord(resource, recordFromAnswer(resource, answer));
 		// new keys of this output: amounts as numbers, to compare in an IF
 		const state: IDataObject = amountsAsNumbers(resource, simplifyRecord(resource, record));

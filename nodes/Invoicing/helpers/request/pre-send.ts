@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import type { ApiParams, Resource } from '../../../shared/api-types';
 import { fieldError, inputError } from '../errors/item-errors';
 import { checkDueNotBeforeIssue } from '../input/due-date';
+import { SPEC_OF } from '../../resources/resources';
 import { CLEARABLE, ENCODING, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
 import { encodeBracketForm } from '../input/form-encoding';
 import { readCollection, readLineItems, readRequired, toApiValue } from '../input/parameters';
@@ -45,11 +46,12 @@ export function insertRecordId(resource: Resource): PreSend {
 	};
 }
 
-/** What a create sends: the required fields, the Additional Fields set, the line items. */
-export function createParams(ctx: IExecuteSingleFunctions, resource: Resource): ApiParams {
+/** What a create sends: the required fields, the Additional Fields set, the line items; `numbered`: the number is the sequence's, not read. */
+export function createParams(ctx: IExecuteSingleFunctions, resource: Resource, numbered = false): ApiParams {
 	const fields = RESOURCE_FIELDS[resource];
+	const numberParam = SPEC_OF[resource].fields.find((field) => field.numbered)?.editor.name;
 	const params: ApiParams = {
-		...readRequired(ctx, fields.required),
+		...readRequired(ctx, numbered ? fields.required.filter((spec) => spec.param !== numberParam) : fields.required),
 		...readCollection(ctx, 'additionalFields', fields.optional),
 	};
 	if (fields.hasItems) params.items = readLineItems(ctx);

@@ -45,6 +45,11 @@ export async function readApi(ctx: IExecuteSingleFunctions, options: IHttpReques
  * operation, the item and the URL (the record's ID): naming the row would evaluate its ID expression again.
  */
 export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
-	const action = `${operationLabel(ctx)} (item ${ctx.getItemIndex() + 1}) was done; reading ${url} afterwards for the record's new state`;
+	const action = `${operationLabel(ctx)} (item ${ctx.getItemIndex()}) was done; reading ${url} afterwards for the record's new state`;
 	return await read(ctx, url, action);
+}
+
+/** The guard's lookup made again after a create was answered (guards/converge-create): the record exists, the look may fail. */
+export async function readAfterCreate(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
+	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again at ${url} for a twin made at the same moment`);
 }

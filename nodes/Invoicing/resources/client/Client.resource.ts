@@ -2,6 +2,7 @@ import { CLIENT_KEY } from '../common-fields';
 import type { ResourceEntry } from '../types';
 import { guardOptionsField, ifExistsField } from '../guard-fields';
 import { clientFilters, clientNameField, clientOptionalFields } from './fields';
+import { SHAPE, STEP } from '../steps';
 
 const [address, email, phone] = clientOptionalFields;
 
@@ -34,8 +35,8 @@ export const clientResource: ResourceEntry = {
 			description: 'Add a client; returns it with its ID (an identical client, same email else name, is returned instead of a duplicate by default)',
 			method: 'POST',
 			path: '/client/add',
-			preSend: 'guardedCreate',
-			postReceive: 'write',
+			preSend: STEP.guardedCreate,
+			postReceive: SHAPE.write,
 			repeat: 'twice',
 			form: 'create',
 			properties: [ifExistsField, guardOptionsField],
@@ -47,8 +48,8 @@ export const clientResource: ResourceEntry = {
 			description: 'Delete a client permanently; its invoices and estimates stay',
 			method: 'DELETE',
 			path: '/client/{id}',
-			preSend: 'recordId',
-			postReceive: 'deleted',
+			preSend: STEP.recordId,
+			postReceive: SHAPE.deleted,
 			repeat: 'harmless',
 			form: 'none',
 		},
@@ -59,8 +60,8 @@ export const clientResource: ResourceEntry = {
 			description: 'Get a client with its invoices and estimates',
 			method: 'GET',
 			path: '/client/{id}',
-			preSend: 'recordId',
-			postReceive: 'fetched',
+			preSend: STEP.recordId,
+			postReceive: SHAPE.fetched,
 			repeat: 'read',
 			form: 'get',
 		},
@@ -71,8 +72,8 @@ export const clientResource: ResourceEntry = {
 			description: 'List clients, optionally only those whose name or email matches',
 			method: 'GET',
 			path: '/client/all',
-			preSend: 'none',
-			postReceive: 'list',
+			preSend: STEP.none,
+			postReceive: SHAPE.list,
 			repeat: 'read',
 			form: 'list',
 		},
@@ -83,8 +84,8 @@ export const clientResource: ResourceEntry = {
 			description: 'Change a client; fields left out keep their values',
 			method: 'PUT',
 			path: '/client/{id}',
-			preSend: 'update',
-			postReceive: 'updated',
+			preSend: STEP.update,
+			postReceive: SHAPE.updated,
 			repeat: 'harmless',
 			form: 'update',
 		},
@@ -95,8 +96,8 @@ export const clientResource: ResourceEntry = {
 			description: 'Create a new client (matched on its email, else its name), or update the current one if it already exists (upsert)',
 			method: 'POST',
 			path: '/client/add',
-			preSend: 'upsert',
-			postReceive: 'write',
+			preSend: STEP.upsert,
+			postReceive: SHAPE.write,
 			repeat: 'harmless',
 			form: 'create',
 			properties: [guardOptionsField],

@@ -1,8 +1,10 @@
 import { CLIENT_RESOURCE, documentClientLocator, documentRecordFields, DOCUMENT_TELL_APART } from '../common-fields';
 import { guardOptionsField, ifExistsField } from '../guard-fields';
+import { numberingFields } from '../numbering-fields';
 import { sendFields } from '../send-fields';
 import type { ResourceEntry } from '../types';
 import { acceptedField, estimateFilters, estimateNumberField } from './fields';
+import { SHAPE, STEP } from '../steps';
 
 export const estimateResource: ResourceEntry = {
 	value: 'estimate',
@@ -19,7 +21,7 @@ export const estimateResource: ResourceEntry = {
 	createdRowKey: ['estimateNo'],
 	fields: [
 		{ editor: documentClientLocator('The client the record is issued to', false), api: 'client', kind: 'locator', picks: CLIENT_RESOURCE, role: 'required', stored: 'customer_id' },
-		{ editor: estimateNumberField, api: 'estimate_no', kind: 'text', role: 'required', stored: 'reference_no' },
+		{ editor: estimateNumberField, api: 'estimate_no', kind: 'text', role: 'required', stored: 'reference_no', numbered: true },
 		{ editor: acceptedField, api: 'accepted', kind: 'text', role: 'optional', lifecycle: 'acceptance' },
 		...documentRecordFields(),
 	],
@@ -45,11 +47,11 @@ export const estimateResource: ResourceEntry = {
 				'Draft an estimate with line items; returns it with its ID and the totals the service computes (the same number is never created twice by default)',
 			method: 'POST',
 			path: '/estimate/add',
-			preSend: 'guardedCreate',
-			postReceive: 'write',
+			preSend: STEP.guardedCreate,
+			postReceive: SHAPE.write,
 			repeat: 'twice',
 			form: 'create',
-			properties: [ifExistsField, guardOptionsField],
+			properties: [...numberingFields, ifExistsField, guardOptionsField],
 		},
 		{
 			value: 'delete',
@@ -58,8 +60,8 @@ export const estimateResource: ResourceEntry = {
 			description: 'Delete an estimate permanently, with its send log',
 			method: 'DELETE',
 			path: '/estimate/{id}',
-			preSend: 'recordId',
-			postReceive: 'deleted',
+			preSend: STEP.recordId,
+			postReceive: SHAPE.deleted,
 			repeat: 'harmless',
 			form: 'none',
 		},
@@ -70,8 +72,8 @@ export const estimateResource: ResourceEntry = {
 			description: 'Get an estimate: number, client, acceptance, dates and "total" (Simplify off: also line items and send log)',
 			method: 'GET',
 			path: '/estimate/{id}',
-			preSend: 'recordId',
-			postReceive: 'fetched',
+			preSend: STEP.recordId,
+			postReceive: SHAPE.fetched,
 			repeat: 'read',
 			form: 'get',
 		},
@@ -82,8 +84,8 @@ export const estimateResource: ResourceEntry = {
 			description: 'List estimates, optionally by acceptance or client',
 			method: 'GET',
 			path: '/estimate/all',
-			preSend: 'list',
-			postReceive: 'list',
+			preSend: STEP.list,
+			postReceive: SHAPE.list,
 			repeat: 'read',
 			form: 'list',
 		},
@@ -94,8 +96,8 @@ export const estimateResource: ResourceEntry = {
 			description: 'Change an estimate (set Accepted to accept it); fields left out keep their values',
 			method: 'PUT',
 			path: '/estimate/{id}',
-			preSend: 'update',
-			postReceive: 'updated',
+			preSend: STEP.update,
+			postReceive: SHAPE.updated,
 			repeat: 'harmless',
 			form: 'update',
 		},
@@ -106,8 +108,8 @@ export const estimateResource: ResourceEntry = {
 			description: 'Create a new estimate (matched on its number), or update the current one if it already exists (upsert)',
 			method: 'POST',
 			path: '/estimate/add',
-			preSend: 'upsert',
-			postReceive: 'write',
+			preSend: STEP.upsert,
+			postReceive: SHAPE.write,
 			repeat: 'harmless',
 			form: 'create',
 			properties: [guardOptionsField],
@@ -119,8 +121,8 @@ export const estimateResource: ResourceEntry = {
 			description: "E-mail the estimate (to the client's e-mail unless you give one); outputs the estimate and its send log",
 			method: 'POST',
 			path: '/estimate/send',
-			preSend: 'send',
-			postReceive: 'action',
+			preSend: STEP.send,
+			postReceive: SHAPE.action,
 			repeat: 'twice',
 			form: 'none',
 			properties: sendFields,

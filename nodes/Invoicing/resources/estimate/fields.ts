@@ -9,6 +9,7 @@ export const estimateNumberField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. EST-2001',
+	description: "Your number for the estimate (the service makes none); a workflow run again finds the estimate by it among the client's documents",
 };
 
 export const acceptedField: INodeProperties = {

@@ -1,6 +1,7 @@
 import type { ResourceEntry } from '../types';
 import { currencyField, issueDateField } from '../common-fields';
 import { amountField, expenseDescriptionField, expenseFilters, vendorField } from './fields';
+import { SHAPE, STEP } from '../steps';
 
 export const expenseResource: ResourceEntry = {
 	value: 'expense',
@@ -36,8 +37,8 @@ export const expenseResource: ResourceEntry = {
 			description: 'Record an expense: what, when, how much, in which currency',
 			method: 'POST',
 			path: '/expense/add',
-			preSend: 'create',
-			postReceive: 'record',
+			preSend: STEP.create,
+			postReceive: SHAPE.record,
 			// an expense has no key to recognise it by (no `match`): a retry may record it twice
 			repeat: 'twice',
 			form: 'create',
@@ -49,8 +50,8 @@ export const expenseResource: ResourceEntry = {
 			description: 'Delete an expense permanently',
 			method: 'DELETE',
 			path: '/expense/{id}',
-			preSend: 'recordId',
-			postReceive: 'deleted',
+			preSend: STEP.recordId,
+			postReceive: SHAPE.deleted,
 			repeat: 'harmless',
 			form: 'none',
 		},
@@ -61,8 +62,8 @@ export const expenseResource: ResourceEntry = {
 			description: 'Get an expense by ID',
 			method: 'GET',
 			path: '/expense/{id}',
-			preSend: 'recordId',
-			postReceive: 'fetched',
+			preSend: STEP.recordId,
+			postReceive: SHAPE.fetched,
 			repeat: 'read',
 			form: 'get',
 		},
@@ -73,8 +74,8 @@ export const expenseResource: ResourceEntry = {
 			description: 'List expenses, optionally by date range, currency or vendor',
 			method: 'GET',
 			path: '/expense/all',
-			preSend: 'none',
-			postReceive: 'list',
+			preSend: STEP.none,
+			postReceive: SHAPE.list,
 			repeat: 'read',
 			form: 'list',
 		},
@@ -85,8 +86,8 @@ export const expenseResource: ResourceEntry = {
 			description: 'Change an expense; fields left out keep their values',
 			method: 'PUT',
 			path: '/expense/{id}',
-			preSend: 'update',
-			postReceive: 'updated',
+			preSend: STEP.update,
+			postReceive: SHAPE.updated,
 			repeat: 'harmless',
 			form: 'update',
 		},

@@ -9,9 +9,10 @@ export const amountField: INodeProperties = {
 	type: 'number',
 	default: 0,
 	typeOptions: { numberPrecision: 2 },
+	description: 'What the expense cost, in its currency',
 };
 
-export const expenseDescriptionField: INodeProperties = { displayName: 'Description', name: 'description', type: 'string', default: '' };
+export const expenseDescriptionField: INodeProperties = { displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What it is for, in a few words' };
 
 export const vendorField: INodeProperties = {
 	displayName: 'Vendor',

@@ -9,6 +9,7 @@ export const invoiceNumberField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. INV-1001',
+	description: "Your number for the invoice (the service makes none); a workflow run again finds the invoice by it among the client's documents",
 };
 
 export const paymentStatusField: INodeProperties = {
@@ -17,6 +18,7 @@ export const paymentStatusField: INodeProperties = {
 	type: 'options',
 	options: PAYMENT_STATUS_OPTIONS,
 	default: 'Not Paid',
+	description: 'Whether the invoice is paid (Paid sets the status only: Record Payment records an amount)',
 };
 
 export const invoiceFilters: FilterSpec[] = [

@@ -5,13 +5,14 @@ import { settleOption } from '../guard-fields';
 
 /** Record Payment: the payment, and the guards against recording it twice. */
 export const recordPaymentFields: INodeProperties[] = [
-	{ ...dateField({ displayName: 'Payment Date', name: 'paymentDate' }), required: true },
+	{ ...dateField({ displayName: 'Payment Date', name: 'paymentDate', description: 'The day the money was paid' }), required: true },
 	{
 		displayName: 'Amount Paid',
 		name: 'amountPaid',
 		type: 'number',
 		required: true,
 		default: 0,
+		description: "How much was paid, in the invoice's currency: more than 0, and by default no more than the invoice's outstanding balance",
 		// no minValue: the editor would flip or clamp -50; the node refuses it with its own message
 		typeOptions: { numberPrecision: 2 },
 	},
@@ -55,7 +56,9 @@ export const recordPaymentFields: INodeProperties[] = [
 					{ name: 'Skip', value: 'skip', description: 'Record nothing and output skipped: true' },
 				],
 				default: 'skip',
+				description: 'What to do when the invoice is already Paid, e.g. when the workflow runs again after the payment was recorded',
 			},
+			settleOption,
 			{
 				displayName: 'Refuse Overpayment',
 				name: 'refuseOverpayment',
@@ -63,7 +66,6 @@ export const recordPaymentFields: INodeProperties[] = [
 				default: true,
 				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
 			},
-			settleOption,
 			{
 				displayName: 'Skip Repeat Within (Minutes)',
 				name: 'repeatWindowMinutes',

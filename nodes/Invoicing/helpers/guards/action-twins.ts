@@ -1,0 +1,75 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { listOf } from '../../../shared/api-answers';
+import type { ApiEnvelope } from '../../../shared/api-types';
+import { ENVELOPE } from '../input/field-specs';
+import { inputError } from '../errors/item-errors';
+import { recordName, type GuardedResource } from './matching';
+import { cents, isRecent, money } from './repeat-window';
+
+/**
+ * What a guarded Send or Record Payment looks for in the record's own read after the write: an entry like its
+ * own that the guard had not seen before the write, besides its own. Another execution (a queue worker, a
+ * repeated webhook delivery) passed its guard at the same moment: the guards' turns are per process.
+ */
+export type TwinWatch =
+	| { kind: 'payment'; amountCents: number; method?: string; windowMinutes: number; seen: string[] }
+	| { kind: 'send'; email: string; windowMinutes: number; seen: string[] };
+
+/** A send log entry as the guard remembers it: it has no reference, only the address and the second it went. */
+export const sendEntryKey = (entry: IDataObject): string => `${String(entry.email).toLowerCase()}\u0000${String(entry.date)}`;
+
+const paymentKey = (payment: IDataObject): string => String(payment.reference);
+
+export function paymentWatch(amount: unknown, method: unknown, windowMinutes: number, seen: string[]): TwinWatch | undefined {
+	if (!(windowMinutes > 0)) return undefined;
+	return { kind: 'payment', amountCents: cents(amount), method: method === undefined ? undefined : String(method), windowMinutes, seen };
+}
+
+export function sendWatch(email: string, windowMinutes: number, seen: string[]): TwinWatch | undefined {
+	if (!(windowMinutes > 0)) return undefined;
+	return { kind: 'send', email: email.toLowerCase(), windowMinutes, seen };
+}
+
+/** The entries not among `seen` (counted: two sends in the same second have the same key). */
+function unseen(entries: IDataObject[], seen: string[], keyOf: (entry: IDataObject) => string): IDataObject[] {
+	const left = new Map<string, number>();
+	for (const key of seen) left.set(key, (left.get(key) ?? 0) + 1);
+	return entries.filter((entry) => {
+		const count = left.get(keyOf(entry)) ?? 0;
+		if (count === 0) return true;
+		left.set(keyOf(entry), count - 1);
+		return false;
+	});
+}
+
+/**
+ * Fails the item when the record, read after this write, holds two or more new entries like its own: the write
+ * was done and so was another's, which no guard could see in time. The service keeps no key to tell them apart,
+ * so nothing is undone: the message names both so a person can act.
+ */
+export function reportTwins(ctx: IExecuteSingleFunctions, resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope): void {
+	const record = listOf(answer, ENVELOPE[resource])[0] ?? {};
+	const label = `${resource} "${recordName(resource, record) || String(record.id ?? '')}"`;
+	if (watch.kind === 'payment') {
+		const twins = unseen(listOf(answer, 'payments'), watch.seen, paymentKey).filter(
+			(p) => cents(p.amount) === watch.amountCents && (watch.method === undefined || p.bank === watch.method) && isRecent(p.created_at, watch.windowMinutes),
+		);
+		if (twins.length < 2) return;
+		const by = watch.method ? ` by ${watch.method}` : '';
+		throw inputError(
+			ctx,
+			`the payment was recorded, and so was another payment of ${money(watch.amountCents / 100)}${by} on the ${label} at the same moment: ${twins.map((p) => `${String(p.reference)} at ${String(p.created_at)} UTC`).join(', ')}`,
+			'Another execution (a repeated delivery of the same call?) recorded it too, and the service keeps no key to tell a repeat from a new payment: nothing was undone. Check the payments of the invoice and reverse one if it is a duplicate.',
+		);
+	}
+	const twins = unseen(listOf(answer, 'send_log'), watch.seen, sendEntryKey).filter(
+		(entry) => String(entry.email).toLowerCase() === watch.email && isRecent(entry.date, watch.windowMinutes),
+	);
+	if (twins.length < 2) return;
+	throw inputError(
+		ctx,
+		`the ${resource} was sent, and sent again to ${watch.email} at the same moment: ${twins.map((entry) => `at ${String(entry.date)} UTC`).join(' and ')} per its send log`,
+		'Another execution (a repeated delivery of the same call?) sent it too; an e-mail cannot be taken back. Tell the recipient if needed, and put a Remove Duplicates node in front of the workflow (README, "Re-runs, retries and duplicates").',
+	);
+}

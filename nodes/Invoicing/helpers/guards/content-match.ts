@@ -1,0 +1,60 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiParams, LineItem } from '../../../shared/api-types';
+import { matchOf, type GuardedResource } from './matching';
+import { sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
+
+/**
+ * Next in Sequence's duplicate guard: a number the node chose cannot say which row a document belongs to, so a
+ * row's document is recognised by its content.
+ */
+
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+
+/** The sub-total the service computes for these items, in cents (as it rounds: the sum, then to cents). */
+const subTotalCents = (items: LineItem[]) => Math.round(items.reduce((sum, item) => sum + Number(item.quantity) * Number(item.rate), 0) * 100 + 1e-7);
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
+
+/** What this row's document is, for a match: client, issue date (when part of the row), line items, tax rate, currency. */
+export interface Content {
+	client: string;
+	issueDate?: string;
+	items: LineItem[];
+	taxRate?: number;
+	currency?: string;
+}
+
+export const contentOf = (params: ApiParams, compared: ApiParams): Content => ({
+	client: text(params.client),
+	issueDate: compared.issue_date === undefined ? undefined : text(compared.issue_date),
+	items: (params.items ?? []) as LineItem[],
+	taxRate: params.tax_rate === undefined ? undefined : Number(params.tax_rate),
+	currency: params.currency === undefined ? undefined : text(params.currency).toUpperCase(),
+});
+
+export const sameItems = (a: LineItem[], b: LineItem[]) =>
+	a.length === b.length &&
+	a.every((item, i) => text(item.description) === text(b[i].description) && Number(item.quantity) === Number(b[i].quantity) && cents(item.rate) === cents(b[i].rate));
+
+export const sameContent = (a: Content, b: Content) =>
+	a.client === b.client &&
+	a.issueDate === b.issueDate &&
+	sameItems(a.items, b.items) &&
+	(a.taxRate ?? 0) === (b.taxRate ?? 0) &&
+	(a.currency ?? '') === (b.currency ?? '');
+
+/**
+ * A document of the service that may be this row's: same client, the same issue date (when the row has one),
+ * the same sub-total and tax rate, the same currency when the row sets one, and a number of the sequence. List
+ * entries carry amounts, not line items: a read of the document compares those.
+ */
+export function listedMatch(resource: GuardedResource, pattern: NumberPattern, content: Content, record: IDataObject): boolean {
+	const owner = matchOf(resource).owner;
+	if (owner === undefined || text(record[owner.stored]) !== content.client) return false;
+	if (sequenceOf(pattern, storedNumber(resource, record)) === undefined) return false;
+	if (content.issueDate !== undefined && text(record.issue_date) !== content.issueDate) return false;
+	if (content.currency !== undefined && text(record.currency).toUpperCase() !== content.currency) return false;
+	return cents(record.sub_total) === subTotalCents(content.items) && cents(record.tax_rate) === cents(content.taxRate ?? 0);
+}
+

@@ -1,0 +1,88 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import type { ApiParams } from '../../../shared/api-types';
+import { todayIn } from '../../../shared/dates';
+import { inputError } from '../errors/item-errors';
+import { withParams } from '../request/pre-send';
+import { contentOf } from './content-match';
+import { describeRecord, type GuardedResource } from './matching';
+import { numberKey, storedNumber } from './number-pattern';
+import { runScope } from './run-scope';
+import type { RunSequence } from './run-sequence';
+import { recordsOfRun } from './run-lists';
+import { decide, readInstead } from './write-guards';
+
+export { isNextNumber } from './number-pattern';
+export { joinSequence, sequenceOfItem } from './run-sequence';
+
+/** The record the run's list got for this number (the answer adds it at the end). */
+function createdIn(resource: GuardedResource, list: IDataObject[], number: string): IDataObject | undefined {
+	for (let i = list.length - 1; i >= 0; i--) if (storedNumber(resource, list[i]) === number) return list[i];
+	return undefined;
+}
+
+/**
+ * The create of an item numbered by the sequence. `params` lack the number; an issue date not given is
+ * today's in the workflow's time zone (`datedToday`), sent as such so that a re-run the same day matches it.
+ * `compared`: what an existing document must hold (Create From Estimate leaves out the dates it chose).
+ */
+export async function sequencedCreate(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	joined: { sequence: RunSequence; index: number },
+	params: ApiParams,
+	ifExists: 'returnIdentical' | 'error' | 'create',
+	compared: ApiParams = params,
+): Promise<IHttpRequestOptions> {
+	const { sequence, index } = joined;
+	const resource = sequence.resource;
+	let claimed = false;
+	let handedOver = false;
+	try {
+		const dated: ApiParams = { ...params, issue_date: params.issue_date ?? todayIn(ctx.getTimezone()) };
+		const wanted: ApiParams = compared === params ? dated : compared;
+		const list = await recordsOfRun(ctx, runScope(ctx), options, resource);
+		claimed = true;
+		const verdict = await sequence.claim(ctx, options, index, list, contentOf(dated, wanted), ifExists !== 'create');
+		const done = (record?: IDataObject) => sequence.settle(index, record);
+		if (ifExists === 'error' && (verdict.kind === 'existing' || verdict.kind === 'sameAs')) {
+			done();
+			const which = verdict.kind === 'existing' ? `the ${resource} ${describeRecord(resource, verdict.record)}` : `item ${verdict.index + 1} of this run`;
+			throw inputError(
+				ctx,
+				`Same client, issue date, line items and amounts as ${which}: not created again`,
+				'Set "If Already Exists" to "Return Existing If Identical" or "Create Anyway".',
+			);
+		}
+		if (verdict.kind === 'existing') {
+			decide(ctx, { kind: 'existing', wanted, resource });
+			done(verdict.record);
+			return readInstead(options, resource, String(verdict.record.id));
+		}
+		if (verdict.kind === 'sameAs') {
+			const record = await sequence.createdBy(verdict.index);
+			done();
+			if (!record) {
+				throw inputError(
+					ctx,
+					`Same client, issue date and line items as item ${verdict.index + 1}, whose ${resource} was not created: not created for this item either`,
+					`Fix item ${verdict.index + 1} and run again.`,
+				);
+			}
+			decide(ctx, { kind: 'existing', wanted, resource });
+			return readInstead(options, resource, String(record.id));
+		}
+		// settled with the record the answer added to the run's list, for a later identical row of this run
+		const sentNumber = verdict.number;
+		const request = withParams(ctx, resource, options, { client: dated.client, [numberKey(resource).api]: verdict.number, ...dated });
+		decide(ctx, { kind: 'create', resource, list }, () => done(createdIn(resource, list, sentNumber)));
+		handedOver = true;
+		return request;
+	} finally {
+		// a row that failed here does not hold up the others (a create settles when its answer comes)
+		if (!handedOver) {
+			if (claimed) sequence.settle(index);
+			else sequence.release(index);
+		}
+	}
+}

@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { DEFAULT_NUMBER_DIGITS } from '../../resources/numbering-fields';
+import { inputError } from '../errors/item-errors';
+import { matchOf, type GuardedResource } from './matching';
+
+/** Next in Sequence: the text before the digits, and how many digits (zero-padded). */
+export interface NumberPattern {
+	prefix: string;
+	digits: number;
+}
+
+export const formatNumber = (pattern: NumberPattern, value: number): string => `${pattern.prefix}${String(value).padStart(pattern.digits, '0')}`;
+
+/**
+ * The place in the sequence of a number written exactly as the pattern writes it (`INV-0042` with `INV-` and 4:
+ * 42); any other number (`INV-42`, `INV-00042`, `INV-0042a`, `EST-0042`) is not in the sequence: ignored, not misread.
+ */
+export function sequenceOf(pattern: NumberPattern, number: unknown): number | undefined {
+	const text = typeof number === 'string' ? number : '';
+	if (!text.startsWith(pattern.prefix)) return undefined;
+	const digits = text.slice(pattern.prefix.length);
+	if (!/^\d+$/.test(digits)) return undefined;
+	const value = Number(digits);
+	return Number.isSafeInteger(value) && formatNumber(pattern, value) === text ? value : undefined;
+}
+
+/** Whether the item's create takes its number from the sequence (Numbering: Next in Sequence). */
+export const isNextNumber = (ctx: IExecuteSingleFunctions): boolean => ctx.getNodeParameter('numbering', 'given') === 'next';
+
+export function readPattern(ctx: IExecuteSingleFunctions): NumberPattern {
+	const prefix = String(ctx.getNodeParameter('numberPrefix', '') ?? '');
+	const raw = ctx.getNodeParameter('numberDigits', DEFAULT_NUMBER_DIGITS) as unknown;
+	const digits = typeof raw === 'number' ? raw : Number(String(raw).trim());
+	if (!Number.isInteger(digits) || digits < 1 || digits > 12) {
+		throw inputError(ctx, `"Number Digits" must be a whole number from 1 to 12, got ${JSON.stringify(raw)}`);
+	}
+	return { prefix, digits };
+}
+
+/** The number field of the resource's create (`invoice_no`, `estimate_no`) and where records keep it. */
+export const numberKey = (resource: GuardedResource) => matchOf(resource).keys[0];
+
+export const storedNumber = (resource: GuardedResource, record: IDataObject): unknown => {
+	for (const name of numberKey(resource).stored) if (record[name] !== undefined && record[name] !== null) return record[name];
+	return undefined;
+};
+

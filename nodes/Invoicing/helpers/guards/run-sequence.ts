@@ -1,0 +1,236 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { afterItemLoop } from '../../engine/item-loop';
+import { ItemMemory } from '../../engine/item-memory';
+import { listOf } from '../../../shared/api-answers';
+import type { LineItem } from '../../../shared/api-types';
+import { readApi } from '../request/read-api';
+import { listedMatch, sameContent, sameItems, type Content } from './content-match';
+import { matchOf, type GuardedResource } from './matching';
+import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
+import { runScope, type RunScope } from './run-scope';
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
+
+/** What the sequence decided for one item. */
+export type SequenceVerdict =
+	| { kind: 'new'; number: string }
+	| { kind: 'existing'; record: IDataObject }
+	| { kind: 'sameAs'; index: number };
+
+interface Row {
+	ctx: IExecuteSingleFunctions;
+	options: IHttpRequestOptions;
+	content: Content;
+	/** Off for Create Anyway: the row is always a new document. */
+	matchable: boolean;
+	resolve: (verdict: SequenceVerdict) => void;
+	fail: (error: unknown) => void;
+}
+
+interface Deferred<T> {
+	promise: Promise<T>;
+	resolve: (value: T) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+	let resolve!: (value: T) => void;
+	const promise = new Promise<T>((done) => (resolve = done));
+	return { promise, resolve };
+}
+
+/**
+ * One run's sequence for one resource and pattern: every item of the run joins it before any await; once all
+ * of them said what they create (or failed before), the rows are decided in item order, so new rows get
+ * consecutive numbers in item order. It also knows when every row's write has its answer (see number-check).
+ */
+export class RunSequence {
+	readonly members = new Set<number>();
+	private readonly rows = new Map<number, Row | null>();
+	private loopOver = false;
+	private decided = false;
+	private list: IDataObject[] = [];
+	private readonly settled = new Set<number>();
+	private readonly allSettled = deferred<void>();
+	private readonly created = new Map<number, Deferred<IDataObject | undefined>>();
+	/** The numbers this run gave (its own rows, and any given again after a clash). */
+	readonly given = new Set<number>();
+
+	constructor(
+		readonly resource: GuardedResource,
+		readonly pattern: NumberPattern,
+	) {
+		void afterItemLoop().then(() => {
+			this.loopOver = true;
+			this.decide();
+		});
+	}
+
+	/** The next number no document of `fresh` and no row of this run has: for a row whose number another run took too. */
+	nextFree(fresh: IDataObject[]): string {
+		let next = Math.max(0, ...this.given) + 1;
+		for (const record of fresh) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
+		this.given.add(next);
+		return formatNumber(this.pattern, next);
+	}
+
+	join(index: number): void {
+		this.members.add(index);
+	}
+
+	/** The row's content, once the run's list is read: resolves with what to do, in item order. */
+	claim(
+		ctx: IExecuteSingleFunctions,
+		options: IHttpRequestOptions,
+		index: number,
+		list: IDataObject[],
+		content: Content,
+		matchable: boolean,
+	): Promise<SequenceVerdict> {
+		return new Promise((resolve, fail) => {
+			this.list = list;
+			this.rows.set(index, { ctx, options, content, matchable, resolve, fail });
+			this.decide();
+		});
+	}
+
+	/** The item failed before it said what it creates: the others do not wait for it. */
+	release(index: number): void {
+		if (this.rows.has(index)) return;
+		this.rows.set(index, null);
+		this.settle(index);
+		this.decide();
+	}
+
+	/** The item's request has its answer (or it sends none): the check after the writes waits for every item. */
+	settle(index: number, record?: IDataObject): void {
+		this.createdOf(index).resolve(record);
+		if (this.settled.has(index)) return;
+		this.settled.add(index);
+		if (this.settled.size >= this.members.size && this.loopOver) this.allSettled.resolve();
+	}
+
+	/** Resolves once every item's request has its answer. */
+	async everySettled(): Promise<void> {
+		await this.allSettled.promise;
+	}
+
+	/** What an earlier row of this run created (undefined if it failed). */
+	createdBy(index: number): Promise<IDataObject | undefined> {
+		return this.createdOf(index).promise;
+	}
+
+	private createdOf(index: number): Deferred<IDataObject | undefined> {
+		let entry = this.created.get(index);
+		if (!entry) {
+			entry = deferred();
+			this.created.set(index, entry);
+		}
+		return entry;
+	}
+
+	private decide(): void {
+		if (this.decided || !this.loopOver || [...this.members].some((index) => !this.rows.has(index))) return;
+		this.decided = true;
+		void this.decideRows();
+	}
+
+	/** The rows in item order: a document of the list that is the row's, an earlier row of this run, or the next number. */
+	private async decideRows(): Promise<void> {
+		let next = 1;
+		for (const record of this.list) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
+		const fresh: Array<{ index: number; content: Content }> = [];
+		const taken = new Set<IDataObject>();
+		this.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
+		for (const index of [...this.members].sort((a, b) => a - b)) {
+			const row = this.rows.get(index);
+			if (!row) continue;
+			try {
+				const earlier = row.matchable ? fresh.find((candidate) => sameContent(candidate.content, row.content)) : undefined;
+				const listed = earlier || !row.matchable ? undefined : await this.listedMatch(row, taken);
+				if (earlier) row.resolve({ kind: 'sameAs', index: earlier.index });
+				else if (listed) {
+					taken.add(listed);
+					row.resolve({ kind: 'existing', record: listed });
+				} else {
+					fresh.push({ index, content: row.content });
+					this.given.add(next);
+					row.resolve({ kind: 'new', number: formatNumber(this.pattern, next++) });
+				}
+			} catch (error) {
+				row.fail(error);
+			}
+		}
+		if (this.settled.size >= this.members.size) this.allSettled.resolve();
+	}
+
+	/**
+	 * The document of the list that is this row's: among those with the same client, date and amounts (not taken
+	 * by an earlier row), the first whose line items are the row's (each candidate read once per run).
+	 */
+	private async listedMatch(row: Row, taken: Set<IDataObject>): Promise<IDataObject | undefined> {
+		for (const candidate of this.candidates(row).filter((record) => !taken.has(record))) {
+			if (sameItems(await this.itemsOf(row, candidate), row.content.items)) return candidate;
+		}
+		return undefined;
+	}
+
+	/** The list by client, built once the rows are decided (a run of 500 rows over 10,000 documents looks in 25 each). */
+	private byClient?: Map<string, IDataObject[]>;
+
+	private candidates(row: Row): IDataObject[] {
+		if (!this.byClient) {
+			const owner = matchOf(this.resource).owner;
+			this.byClient = new Map();
+			for (const record of this.list) {
+				const client = owner === undefined ? '' : text(record[owner.stored]);
+				const records = this.byClient.get(client) ?? [];
+				records.push(record);
+				this.byClient.set(client, records);
+			}
+		}
+		return (this.byClient.get(row.content.client) ?? []).filter((record) => listedMatch(this.resource, this.pattern, row.content, record));
+	}
+
+	/** The reads of every row's candidates, started at once (as the items' own requests would go). */
+	private prefetch(rows: Row[]): void {
+		for (const row of rows) for (const candidate of this.candidates(row)) void this.itemsOf(row, candidate).catch(() => undefined);
+	}
+
+	private readonly itemReads = new Map<string, Promise<LineItem[]>>();
+
+	private itemsOf(row: Row, record: IDataObject): Promise<LineItem[]> {
+		const id = String(record.id);
+		let items = this.itemReads.get(id);
+		if (!items) {
+			items = readApi(row.ctx, row.options, `/${this.resource}/${encodeURIComponent(id)}`).then((body) => listOf(body, 'items') as LineItem[]);
+			this.itemReads.set(id, items);
+		}
+		return items;
+	}
+}
+
+const sequencesOfRun = new WeakMap<RunScope, Map<string, RunSequence>>();
+const itemSequence = new ItemMemory<{ sequence: RunSequence; index: number }>();
+
+/** The run's sequence this item joined, if it takes its number from one. */
+export const sequenceOfItem = (ctx: IExecuteSingleFunctions) => itemSequence.get(ctx);
+
+/** Joins the run's sequence for the item's resource and pattern. Call before any await. */
+export function joinSequence(ctx: IExecuteSingleFunctions, resource: GuardedResource): { sequence: RunSequence; index: number } {
+	const pattern = readPattern(ctx);
+	const scope = runScope(ctx);
+	const byKey = sequencesOfRun.get(scope) ?? new Map<string, RunSequence>();
+	sequencesOfRun.set(scope, byKey);
+	const key = `${resource}\u0000${pattern.prefix}\u0000${pattern.digits}`;
+	let sequence = byKey.get(key);
+	if (!sequence) {
+		sequence = new RunSequence(resource, pattern);
+		byKey.set(key, sequence);
+	}
+	const entry = { sequence, index: ctx.getItemIndex() };
+	sequence.join(entry.index);
+	itemSequence.set(ctx, entry);
+	return entry;
+}
+

@@ -1,0 +1,79 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { currencyField, dateField, DOCUMENT_TELL_APART, issueDateField, recordLocator } from '../common-fields';
+import { numberingFields } from '../numbering-fields';
+import { SHAPE, STEP } from '../steps';
+import type { OperationEntry } from '../types';
+
+/** Days from the issue date to the due date when Due Date is not set. */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
+
+/** Create From Estimate: the estimate, the terms, whether to mark it accepted, and what to set differently. */
+export const createFromEstimateFields: INodeProperties[] = [
+	recordLocator({
+		name: 'fromEstimate',
+		displayName: 'Estimate',
+		searchMethod: 'searchEstimates',
+		description:
+			'The estimate to invoice: pick it from the list, give its ID ("id" in the output of Get or Get Many Estimates), or its number (By Number)',
+		key: { mode: 'number', fields: ['reference_no', 'estimate_no'], noun: 'number', placeholder: 'e.g. EST-2001', caseless: false, tellApart: DOCUMENT_TELL_APART },
+	}),
+	{
+		displayName: 'Payment Terms (Days)',
+		name: 'paymentTermsDays',
+		type: 'number',
+		default: DEFAULT_PAYMENT_TERMS_DAYS,
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		description: 'The due date is the issue date plus this many days, unless Due Date is set under Invoice Fields',
+	},
+	{
+		displayName: 'Mark Estimate Accepted',
+		name: 'markEstimateAccepted',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to set the estimate\'s "accepted" to True after the invoice is made (one PUT, only when it is not accepted yet)',
+	},
+	{
+		displayName: 'Invoice Fields',
+		name: 'invoiceOverrides',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: "What the invoice gets instead of the estimate's value (currency, tax rate, note), or besides it",
+		options: [
+			currencyField,
+			{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+			{ ...issueDateField, description: 'Today (workflow time zone) when not set' },
+			dateField({
+				displayName: 'Due Date',
+				name: 'dueDate',
+				hint: 'Only the day is sent (YYYY-MM-DD, in the workflow time zone); not before the issue date',
+			}),
+			{ displayName: 'Note', name: 'note', type: 'string', typeOptions: { rows: 3 }, default: '', description: 'Footer note' },
+			{
+				displayName: 'Tax Rate (%)',
+				name: 'taxRate',
+				type: 'number',
+				default: 0,
+				typeOptions: { numberPrecision: 2 },
+				description: 'Percent applied to the sub-total, e.g. 7.5',
+			},
+		],
+	},
+];
+
+export const createFromEstimateOperation: OperationEntry = {
+	value: 'createFromEstimate',
+	name: 'Create From Estimate',
+	action: 'Create invoice from estimate',
+	description:
+		"Invoice an estimate: its client, line items, currency, tax rate and note, with the number you give; a re-run returns the invoice already made (outputs it with from_estimate)",
+	method: 'POST',
+	path: '/invoice/add',
+	preSend: STEP.fromEstimate,
+	postReceive: SHAPE.fromEstimate,
+	repeat: 'twice',
+	form: 'none',
+	requires: ['invoiceNo'],
+	properties: [...numberingFields, ...createFromEstimateFields],
+};

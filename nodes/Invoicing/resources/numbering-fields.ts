@@ -1,0 +1,45 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Digits of a sequence number when Number Digits is not set: `INV-` and 4 give `INV-0042`. */
+export const DEFAULT_NUMBER_DIGITS = 4;
+
+/**
+ * Numbering of Create Invoice, Create Estimate and Create From Estimate: the number as given (Invoice Number,
+ * Estimate Number), or the next of a sequence the node reads from the list once per run.
+ */
+export const numberingFields: INodeProperties[] = [
+	{
+		displayName: 'Numbering',
+		name: 'numbering',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Given Number', value: 'given', description: 'The number you enter (re-runs are matched on it)' },
+			{
+				name: 'Next in Sequence',
+				value: 'next',
+				description:
+					'The highest number with the prefix and digits below, plus one, in item order; re-runs are matched on the client, issue date, line items and amounts',
+			},
+		],
+		default: 'given',
+	},
+	{
+		displayName: 'Number Prefix',
+		name: 'numberPrefix',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. INV-',
+		description: 'The text before the digits; numbers with another prefix are not part of the sequence',
+		displayOptions: { show: { numbering: ['next'] } },
+	},
+	{
+		displayName: 'Number Digits',
+		name: 'numberDigits',
+		type: 'number',
+		default: DEFAULT_NUMBER_DIGITS,
+		typeOptions: { minValue: 1, maxValue: 12, numberPrecision: 0 },
+		description: 'Digits after the prefix, zero-padded: 4 gives INV-0042 (after INV-9999 comes INV-10000)',
+		displayOptions: { show: { numbering: ['next'] } },
+	},
+];

@@ -1,0 +1,143 @@
+import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
+
+import { byId, useEngineFixture } from './fixture';
+import { runNode, type NodeRunResult } from './harness/run-node';
+
+/**
+ * One call delivered twice at once to two executions (two queue workers): each execution's guard has its own
+ * turns, so both look before either writes. Raced here with the sandbox holding the first guard read until
+ * the second arrived (both see nothing), and every request taking 150 ms.
+ */
+// the real clock: the send and payment guards compare the service's timestamps with now
+const ctx = useEngineFixture({ deterministic: false });
+
+const jsons = (result: NodeRunResult) => result.items.map((item) => item.json);
+const calls = () => ctx.sandbox.requests().map((r) => `${r.method} ${r.path}`);
+
+async function newClient(names = 'Acme Ltd', email = 'billing@acme.example'): Promise<string> {
+	const body = await ctx.api('POST', '/client/add', { names, email });
+	return (body.data as IDataObject[])[0].id as string;
+}
+
+async function newInvoice(client: string): Promise<string> {
+	const body = await ctx.api('POST', '/invoice/add', { client, invoice_no: 'INV-1', payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 100 }] });
+	return (body.invoice as IDataObject[])[0].id as string;
+}
+
+/**
+ * Two executions of the same node and input, the second started once the first's guard read reached the
+ * sandbox (its own item loop, so nothing is shared with the first); that read is held until the second's came.
+ */
+async function race(parameters: INodeParameters, guardReadPath: string): Promise<[NodeRunResult, NodeRunResult]> {
+	ctx.sandbox.setLimits({ serviceTimeMs: 150 });
+	ctx.sandbox.injectFault({ kind: 'delay', delayMs: 0, path: guardReadPath, untilSeen: { path: guardReadPath, count: 1 } });
+	ctx.sandbox.clearRequests();
+	const run = () => runNode({ credentials: ctx.credentials, parameters, continueOnFail: true });
+	const first = run();
+	const deadline = Date.now() + 10_000;
+	while (!ctx.sandbox.requests().some((r) => r.path === guardReadPath) && Date.now() < deadline) await sleep(10);
+	const second = run();
+	const results = await Promise.all([first, second]);
+	ctx.sandbox.setLimits({});
+	return results;
+}
+
+const createInvoice = (client: string): INodeParameters => ({
+	resource: 'invoice',
+	operation: 'create',
+	client: byId(client),
+	invoiceNo: 'INV-7',
+	paymentStatus: 'Not Paid',
+	itemsMode: 'define',
+	items: { item: [{ description: 'Consulting', quantity: 2, rate: 150 }] },
+});
+
+describe('twin deliveries in two executions at once', () => {
+	test('Create Invoice: the invoice listed later is deleted by the execution that made it, which outputs the other as existing', async () => {
+		const client = await newClient();
+		const path = `/v1/client/${client}`;
+		const results = await race(createInvoice(client), path);
+		const invoices = ctx.sandbox.state().invoices;
+		expect(invoices.map((i) => i.invoice_no)).toEqual(['INV-7']);
+		const kept = invoices[0].id;
+		const outputs = results.map((r) => jsons(r)[0]);
+		expect(results.map((r) => r.items[0].error)).toEqual([undefined, undefined]);
+		expect(outputs.map((o) => [o.action, o.id, o.invoice_no, o.total]).sort()).toEqual([
+			['created', kept, 'INV-7', 300],
+			['existing', kept, 'INV-7', 300],
+		]);
+		const posts = ctx.sandbox.requests().filter((r) => r.method === 'POST');
+		expect(posts.map((r) => r.path)).toEqual(['/v1/invoice/add', '/v1/invoice/add']);
+		const deleted = calls().filter((c) => c.startsWith('DELETE'));
+		expect(deleted).toHaveLength(1);
+		expect(deleted[0]).not.toBe(`DELETE /v1/invoice/${kept}`);
+		// each: the guard's read, the create, the look after it; the loser: its delete and the read of the one kept
+		expect(calls().sort()).toEqual(
+			[`GET ${path}`, `GET ${path}`, 'POST /v1/invoice/add', 'POST /v1/invoice/add', `GET ${path}`, `GET ${path}`, deleted[0], `GET /v1/invoice/${kept}`].sort(),
+		);
+	});
+
+	test('Create Client: the same by e-mail, looked up again in the whole list', async () => {
+		const results = await race({ resource: 'client', operation: 'create', names: 'Acme Ltd', additionalFields: { email: 'billing@acme.example' } }, '/v1/client/all');
+		const clients = ctx.sandbox.state().clients;
+		expect(clients).toHaveLength(1);
+		expect(results.map((r) => [jsons(r)[0].action, jsons(r)[0].id]).sort()).toEqual([
+			['created', clients[0].id],
+			['existing', clients[0].id],
+		]);
+		expect(calls().filter((c) => c.startsWith('DELETE'))).toHaveLength(1);
+	});
+
+	test('a failed delete of the twin fails the item, naming both invoices', async () => {
+		const client = await newClient();
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, method: 'DELETE', message: 'Database is busy.' });
+		const results = await race(createInvoice(client), `/v1/client/${client}`);
+		const invoices = ctx.sandbox.state().invoices;
+		expect(invoices).toHaveLength(2);
+		const [first, later] = invoices.map((i) => i.id);
+		const failed = results.filter((r) => r.items[0].error);
+		expect(failed).toHaveLength(1);
+		expect(failed[0].items[0].error?.message).toBe(
+			`Create Invoice "INV-7" (item 1): another execution created the same invoice at the same moment: the service now has "INV-7" (id ${first}) and "INV-7" (id ${later}), and deleting this execution's copy (id ${later}) failed: HTTP 500 Database is busy.`,
+		);
+	});
+
+	test('Send: a second e-mail sent at the same moment fails both items, naming both sends', async () => {
+		const invoice = await newInvoice(await newClient());
+		const results = await race({ resource: 'invoice', operation: 'send', invoiceId: byId(invoice), email: 'billing@acme.example' }, `/v1/invoice/${invoice}`);
+		const log = ctx.sandbox.state().invoices[0].send_log;
+		expect(log).toHaveLength(2);
+		const messages = results.map((r) => r.items[0].error?.message);
+		const expected = `Send Invoice "${invoice}" (item 1): the invoice was sent, and sent again to billing@acme.example at the same moment: at ${log[0].date} UTC and at ${log[1].date} UTC per its send log`;
+		expect(messages).toEqual([expected, expected]);
+	});
+
+	test('Record Payment: a second payment recorded at the same moment fails both items, naming both references', async () => {
+		const invoice = await newInvoice(await newClient());
+		const results = await race(
+			{ resource: 'invoice', operation: 'recordPayment', invoiceId: byId(invoice), paymentDate: '2026-01-15', amountPaid: 40, paymentFields: { paymentMethod: 'Cash' } },
+			`/v1/invoice/${invoice}`,
+		);
+		const payments = ctx.sandbox.state().invoices[0].payments;
+		expect(payments).toHaveLength(2);
+		const named = payments.map((p) => `${p.reference} at ${p.created_at} UTC`).join(', ');
+		const expected = `Record Payment Invoice "${invoice}" (item 1): the payment was recorded, and so was another payment of 40.00 by Cash on the invoice "INV-1" at the same moment: ${named}`;
+		expect(results.map((r) => r.items[0].error?.message)).toEqual([expected, expected]);
+	});
+
+	test('one delivery alone: no twin, one look after the create', async () => {
+		const client = await newClient();
+		ctx.sandbox.clearRequests();
+		const result = await runNode({ credentials: ctx.credentials, parameters: createInvoice(client) });
+		const id = ctx.sandbox.state().invoices[0].id;
+		expect(jsons(result).map((o) => [o.action, o.id])).toEqual([['created', id]]);
+		expect(calls()).toEqual([`GET /v1/client/${client}`, 'POST /v1/invoice/add', `GET /v1/client/${client}`]);
+	});
+
+	test('Create Anyway: no look after the create', async () => {
+		const client = await newClient();
+		ctx.sandbox.clearRequests();
+		await runNode({ credentials: ctx.credentials, parameters: { ...createInvoice(client), ifExists: 'create' } });
+		expect(calls()).toEqual(['POST /v1/invoice/add']);
+	});
+});

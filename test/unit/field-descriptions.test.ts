@@ -1,0 +1,58 @@
+import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+
+import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
+import { RESOURCE_SPECS } from '../../nodes/Invoicing/resources/resources';
+
+const { properties } = new Invoicing().description;
+
+/** The top-level parameters the editor shows for one operation (n8n's `displayOptions.show` on resource and operation). */
+const shownFor = (resource: string, operation: string) =>
+	properties.filter((p) => {
+		const show = p.displayOptions?.show;
+		return show?.resource?.includes(resource) && (show.operation === undefined || show.operation.includes(operation));
+	});
+
+/** A guarded operation's guards: its Options collection ("Add Option"), and the choices its own parameters add to it. */
+const guardsOf = (shown: INodeProperties[], own: INodeProperties[]) => [
+	...shown.filter((p) => p.type === 'collection' && p.displayName === 'Options').flatMap((p) => (p.options ?? []) as INodeProperties[]),
+	...shown.filter((p) => p.type === 'options' && own.some((o) => o.name === p.name)),
+];
+
+const cases = RESOURCE_SPECS.flatMap((spec) =>
+	spec.operations.map((operation) => {
+		const shown = shownFor(spec.value, operation.value);
+		const own = shown.filter((p) => (operation.properties ?? []).some((o) => o.name === p.name));
+		return {
+			name: `${operation.name} ${spec.displayName}`,
+			required: shown.filter((p) => p.required),
+			guards: operation.guarded ? guardsOf(shown, [...own, ...shown.filter((p) => p.name === 'ifExists' || p.name === 'existingPaymentStatus')]) : [],
+		};
+	}),
+);
+
+const undescribed = (list: Array<INodeProperties | INodePropertyCollection>) =>
+	list.filter((p) => !('description' in p) || typeof p.description !== 'string' || p.description.trim() === '').map((p) => p.displayName);
+
+describe('every field a user must fill, and every guard, says what it is for', () => {
+	test('the operations have required fields and guards to check', () => {
+		expect(cases.find((c) => c.name === 'Record Payment Invoice')).toMatchObject({
+			required: [expect.objectContaining({ name: 'invoiceId' }), expect.objectContaining({ name: 'paymentDate' }), expect.objectContaining({ name: 'amountPaid' })],
+		});
+		expect(cases.find((c) => c.name === 'Record Payment Invoice')?.guards.map((g) => g.name)).toEqual(['ifPaid', 'settleTimeouts', 'refuseOverpayment', 'repeatWindowMinutes']);
+		expect(cases.filter((c) => c.guards.length > 0).map((c) => c.name)).toEqual([
+			'Create Client',
+			'Create or Update Client',
+			'Create Invoice',
+			'Create or Update Invoice',
+			'Record Payment Invoice',
+			'Send Invoice',
+			'Create Estimate',
+			'Create or Update Estimate',
+			'Send Estimate',
+		]);
+	});
+
+	test.each(cases.map((c) => [c.name, c] as const))('%s', (_name, { required, guards }) => {
+		expect({ required: undescribed(required), guards: undescribed(guards) }).toEqual({ required: [], guards: [] });
+	});
+});
