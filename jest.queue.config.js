@@ -6,5 +6,7 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e-queue'],
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', {}] },
+	// this checkout's tarball built once for the suite (or taken from the test command's run), not once per file
+	globalSetup: '<rootDir>/test/setup/package-tarball.ts',
 	testTimeout: 20 * 60 * 1000,
 };

@@ -81,7 +81,6 @@ async function runRounds(round: number, extra: Record<string, unknown> = {}) {
 				resource: 'invoice',
 				operation: 'create',
 				client: byId(added.data[0].id),
-				ifExists: 'create',
 				invoiceNo: '={{ $json.no }}',
 				paymentStatus: 'Not Paid',
 				itemsMode: 'define',
@@ -145,9 +144,15 @@ function brokenInvariant(rounds: INodeExecutionData[][], invoices: BookData['inv
 	return problems;
 }
 
-describe(`${ITEMS} Create Invoice items against a service limited to ${MAX_CONCURRENT} concurrent requests`, () => {
+/** The duplicate guard off (If Already Exists: Create Anyway), and as a user who changes nothing has it (Return Existing If Identical). */
+const GUARDS = [
+	{ guards: 'the duplicate guard off (Create Anyway)', ifExists: { ifExists: 'create' } },
+	{ guards: 'the default guards', ifExists: {} },
+];
+
+describe.each(GUARDS)(`${ITEMS} Create Invoice items against a service limited to ${MAX_CONCURRENT} concurrent requests, $guards`, ({ ifExists }) => {
 	test(`in rounds of ${MAX_CONCURRENT} (Loop Over Items before the node): 0 failures, every row created once, each success names its record`, async () => {
-		const { items, rounds, invoices, stored } = await createInvoices(MAX_CONCURRENT);
+		const { items, rounds, invoices, stored } = await createInvoices(MAX_CONCURRENT, ifExists);
 		expect(items.filter((i) => i.error).map((i) => i.error?.message)).toEqual([]);
 		expect(items.map((i) => i.json.invoice_no)).toEqual(rows.map((r) => r.no));
 		expect(brokenInvariant(rounds, invoices)).toEqual([]);
@@ -157,7 +162,7 @@ describe(`${ITEMS} Create Invoice items against a service limited to ${MAX_CONCU
 	}, LIMIT_MS);
 
 	test('without batching, rate-limit waits off (Rate Limits > Longest Wait 0): every item is accounted for, and the service holds exactly the successes', async () => {
-		const { items, stored } = await createInvoices(ITEMS, { rateLimits: { longestWait: 0 } });
+		const { items, stored } = await createInvoices(ITEMS, { ...ifExists, rateLimits: { longestWait: 0 } });
 		const created = items.filter((i) => !i.error).map((i) => i.json.invoice_no as string);
 		const failed = items.filter((i) => i.error);
 		expect(items).toHaveLength(ITEMS);

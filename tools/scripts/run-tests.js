@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // The project's test command, in this order: the real n8n versions the suites need (installed once into a cache
-// outside the repository, before any suite, so no test's time budget includes an install), a typecheck (ts-jest
-// only transpiles), the fast suite (unit, description, sandbox contract, engine, lint), the end-to-end suite inside
-// real n8n, the compatibility step (the examples, the error check, the trigger and the AI agent on each other n8n
-// version of tools/scripts/n8n/versions.json, then the engine facts on that version's n8n-core), then the
-// queue-mode suite (n8n main + workers, Redis, Postgres).
+// outside the repository; a missing one installs in the background while the typecheck and the fast suite run, the
+// compatibility versions while the end-to-end suite runs, and each suite waits for the versions it runs, so no
+// test's time budget includes an install), a typecheck (ts-jest only transpiles), the fast suite (unit,
+// description, sandbox contract, engine, lint), the package's tarball built once for every real-n8n suite, the
+// end-to-end suite inside real n8n, the compatibility step (the examples, the error check, the trigger and the AI
+// agent on each other n8n version of tools/scripts/n8n/versions.json, then the engine facts on that version's
+// n8n-core), then the queue-mode suite (n8n main + workers, Redis, Postgres). One line says which n8n releases in
+// the registry are beyond the matrix (never a failure).
 // Ends with one plain line "tests: N passed, N failed" over all of them.
 // Usage: node tools/scripts/run-tests.js [--fast-only]
 'use strict';
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -18,6 +21,8 @@ const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const tsNodeBin = join(root, 'node_modules', 'ts-node', 'dist', 'bin.js');
 const versions = require('./n8n/versions.json');
 const reportDir = mkdtempSync(join(tmpdir(), 'invoicing-tests-'));
+/** The fast suite's Jest workers: both cores (Jest's default on a 2-core machine is one). */
+const FAST_WORKERS = 2;
 
 function runSuite(name, extraArgs, env = {}) {
 	const reportFile = join(reportDir, `${name.replace(/[^a-z0-9.-]+/gi, '-')}.json`);
@@ -52,34 +57,72 @@ function typecheck() {
 	return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
 }
 
-/** Every n8n version the suites run, installed now if missing (a progress line at least every 15 s). */
+/** A ts-node script of tools/scripts/n8n run in the background (its output on this console); resolves with its exit status. */
+function background(script, args, stdout = 'inherit') {
+	const child = spawn(process.execPath, [tsNodeBin, '--transpile-only', join('tools', 'scripts', 'n8n', script), ...args], { cwd: root, stdio: ['ignore', stdout, 'inherit'] });
+	let output = '';
+	child.stdout?.on('data', (chunk) => (output += chunk.toString()));
+	return new Promise((resolve) => child.on('close', (code) => resolve({ ok: code === 0, output })));
+}
+
+/**
+ * The n8n versions the suites run, installed if missing (a progress line at least every 15 s): the default version
+ * first, then the compatibility versions, all in the background. Returns a promise per group.
+ */
 function installN8n() {
 	const all = [versions.default, ...versions.compat];
-	console.log(`=== n8n ${all.join(', ')} (installed once into the cache; a cold install takes about 5-10 minutes per version) ===`);
+	console.log(`=== n8n ${all.join(', ')} (installed once into the cache, in the background; a cold install takes about 5-10 minutes per version) ===`);
 	const started = Date.now();
-	const result = spawnSync(process.execPath, [tsNodeBin, '--transpile-only', join('tools', 'scripts', 'n8n', 'ensure-n8n.ts'), '--all'], { cwd: root, stdio: 'inherit' });
-	const ok = result.status === 0;
-	console.log(`=== n8n: ${ok ? 'ready' : 'INSTALL FAILED'} after ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-	return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+	const report = (label, ok) => {
+		console.log(`=== n8n ${label}: ${ok ? 'ready' : 'INSTALL FAILED'} after ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+		return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+	};
+	const main = background('ensure-n8n.ts', [versions.default]).then(({ ok }) => ok);
+	const compat = main.then(() => background('ensure-n8n.ts', versions.compat)).then(({ ok }) => ok);
+	// one check, as before: every version installed
+	const done = Promise.all([main, compat]).then(([a, b]) => report(all.join(', '), a && b));
+	return { main, compat, done };
 }
 
-const fastOnly = process.argv.includes('--fast-only');
-const suites = [];
-const n8n = fastOnly ? undefined : installN8n();
-if (n8n) suites.push(n8n);
-suites.push(typecheck(), runSuite('fast', []));
-if (n8n && n8n.failed === 0) {
-	suites.push(runSuite('end-to-end', ['-c', 'jest.e2e.config.js', '--runInBand']));
-	for (const version of versions.compat) {
-		suites.push(runSuite(`compatibility n8n ${version}`, ['-c', 'jest.compat.config.js', '--runInBand'], { INVOICING_N8N_VERSION: version }));
-		suites.push(runSuite(`engine facts on n8n ${version}`, ['-c', 'jest.engine-compat.config.js'], { INVOICING_N8N_VERSION: version }));
+/** This checkout's tarball, built once: every real-n8n suite installs it (INVOICING_PACKAGE_TARBALL, see n8n/pack.ts). */
+async function buildPackage() {
+	console.log('\n=== package tarball (npm run build, npm pack: once for every real-n8n suite) ===');
+	const { ok, output } = await background('pack.ts', [], 'pipe');
+	const tarball = output.trim().split('\n').at(-1);
+	if (ok && tarball) process.env.INVOICING_PACKAGE_TARBALL = tarball;
+	console.log(ok ? `=== package tarball: ${tarball} ===` : '=== package tarball: BUILD FAILED (each suite builds its own) ===');
+}
+
+async function main() {
+	const fastOnly = process.argv.includes('--fast-only');
+	const suites = [];
+	const installs = fastOnly ? undefined : installN8n();
+	const newer = fastOnly ? undefined : background('newer-versions.ts', [], 'pipe');
+	suites.push(typecheck(), runSuite('fast', [`--maxWorkers=${FAST_WORKERS}`]));
+	if (installs) {
+		await buildPackage();
+		if (await installs.main) {
+			suites.push(runSuite('end-to-end', ['-c', 'jest.e2e.config.js', '--runInBand']));
+			if (await installs.compat) {
+				for (const version of versions.compat) {
+					suites.push(runSuite(`compatibility n8n ${version}`, ['-c', 'jest.compat.config.js', '--runInBand'], { INVOICING_N8N_VERSION: version }));
+					suites.push(runSuite(`engine facts on n8n ${version}`, ['-c', 'jest.engine-compat.config.js'], { INVOICING_N8N_VERSION: version }));
+				}
+			}
+			// last: n8n in queue mode (Postgres, Redis installed with apt-get when missing, main + 2 workers)
+			suites.push(runSuite('queue-mode', ['-c', 'jest.queue.config.js', '--runInBand']));
+		}
+		suites.push(await installs.done);
+		// never a failure: the registry's n8n releases beyond the matrix, in one line
+		const { output } = await newer;
+		console.log(`\n${output.trim().split('\n').at(-1) || 'n8n versions: the check printed nothing'}`);
 	}
-	// last: n8n in queue mode (Postgres, Redis installed with apt-get when missing, main + 2 workers, about 6.5 minutes)
-	suites.push(runSuite('queue-mode', ['-c', 'jest.queue.config.js', '--runInBand']));
-}
-rmSync(reportDir, { recursive: true, force: true });
+	rmSync(reportDir, { recursive: true, force: true });
 
-const passed = suites.reduce((sum, s) => sum + s.passed, 0);
-const failed = suites.reduce((sum, s) => sum + s.failed, 0);
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+	const passed = suites.reduce((sum, s) => sum + s.passed, 0);
+	const failed = suites.reduce((sum, s) => sum + s.failed, 0);
+	console.log(`\ntests: ${passed} passed, ${failed} failed`);
+	process.exit(failed === 0 ? 0 : 1);
+}
+
+main();
