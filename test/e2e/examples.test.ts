@@ -250,6 +250,7 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 		for (const round of [1, 2]) {
 			sandbox.clearRequests();
 			const run = await cli.execute(ids['7-bank-export-payments.json']);
+			expect(run.data.resultData.error?.message).toBeUndefined();
 			expect(run.status).toBe('success');
 			// run 1 pays INV-1002 and 1004 in full and part of INV-1003; INV-1001 was Paid already; run 2 finds every
 			// payment recorded and pays nothing
