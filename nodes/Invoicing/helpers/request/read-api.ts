@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ItemMemory } from '../../engine/item-memory';
+import { requestTimeoutMs } from '../../engine/request-options';
 import { requestApi } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { failureLabel, operationLabel } from '../errors/failure-labels';
@@ -46,10 +47,10 @@ export async function readApi(ctx: IExecuteSingleFunctions, options: IHttpReques
  */
 export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
 	const action = `${operationLabel(ctx)} (item ${ctx.getItemIndex()}) was done; reading ${url} afterwards for the record's new state`;
-	return await read(ctx, url, action);
+	return await read(ctx, url, action, { url, timeout: requestTimeoutMs(ctx) });
 }
 
 /** The guard's lookup made again after a create was answered (guards/converge-create): the record exists, the look may fail. */
 export async function readAfterCreate(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
-	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again for a twin made at the same moment`);
+	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again for a twin made at the same moment`, { url, timeout: requestTimeoutMs(ctx) });
 }
