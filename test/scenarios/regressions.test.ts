@@ -194,6 +194,24 @@ describe('liveness', () => {
 	}, 30_000);
 });
 
+describe('reads after a write wait no longer than the time-out', () => {
+	// seed 101, path 700 (survey after the merges): Create or Update Client, rows over two e-mails, one create
+	// refused with Retry-After 120 (time-out 1.3 s). The look for a twin after the other create, and the reads of
+	// the record's new state after a write, took n8n's default time-out (300 s) instead of the request's, so they
+	// sat out the 120 s pause: the run had not ended after 60 s.
+	test('Create or Update Client, 4 rows over 2 e-mails, one create refused for 120 s, time-out 1.3 s: the run ends, nothing sent inside the pause', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, retryAfter: '120', method: 'POST', path: '/v1/client/add' });
+		const run = ctx.run(
+			{ resource: 'client', operation: 'upsert', names: '={{ $json.name }}', additionalFields: { email: '={{ $json.email }}' }, requestOptions: { timeout: 1_300 } },
+			{ items: ['a', 'a', 'b', 'b'].map((who) => ({ name: `Client ${who}`, email: `${who}@scenario.example` })), continueOnFail: true },
+		);
+		const ended = await Promise.race([run.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+		expect(ended).toBe('ended');
+		const refusedAt = ctx.sandbox.requests().findIndex((r) => r.status === 429);
+		expect(ctx.sandbox.requests().slice(refusedAt + 1).filter((r) => r.receivedAt - ctx.sandbox.requests()[refusedAt].receivedAt > 250)).toEqual([]);
+	}, 30_000);
+});
+
 describe('a Retry-After the node obeys, with Batching', () => {
 	// seed 1, path 277 and seed 3, path 147 (survey, both with Batching 1 row and an HTTP-date Retry-After within
 	// Longest Wait): requests arrived 131-215 ms into pauses of 549-1193 ms. Not the batches: they share the
