@@ -128,7 +128,7 @@ function orderFollowsInput(outcome: ScenarioOutcome): string[] {
 	result.items.forEach((item, index) => {
 		const message = item.error?.message ?? (item.json.error === undefined ? undefined : String(item.json.error));
 		if (message !== undefined) {
-			if (!message.includes(`(item ${index + 1})`)) problems.push(`(d) output ${index + 1} is an error naming another row: ${message}`);
+			if (!message.includes(`(item ${index})`)) problems.push(`(d) output ${index + 1} is an error naming another row: ${message}`);
 			return;
 		}
 		const values = input[index];
