@@ -77,6 +77,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			['GET', `/v1/estimate/${estimateId}`, ''],
 			['GET', `/v1/client/${client}`, ''],
 			['POST', '/v1/invoice/add', invoiceForm(client)],
+			['GET', `/v1/client/${client}`, ''],
 		]);
 		const estimate = (await ctx.api('GET', `/estimate/${estimateId}`)) as IDataObject;
 		const [record] = estimate.estimate as IDataObject[];
@@ -112,9 +113,10 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			['GET', `/v1/estimate/${estimateId}`],
 			['GET', `/v1/client/${client}`],
 			['POST', '/v1/invoice/add'],
+			['GET', `/v1/client/${client}`],
 			['PUT', `/v1/estimate/${estimateId}`],
 		]);
-		expect(ctx.sent()[4].rawBody).toBe(form([['client', client], ['estimate_no', 'EST-12'], ['accepted', 'True']]));
+		expect(ctx.sent()[5].rawBody).toBe(form([['client', client], ['estimate_no', 'EST-12'], ['accepted', 'True']]));
 		expect(first.items[0].json).toEqual(expect.objectContaining({ action: 'created', due_date: addDays(TODAY, 14) }));
 		const estimate = (await ctx.api('GET', `/estimate/${estimateId}`)) as IDataObject;
 		expect((estimate.estimate as IDataObject[])[0]).toEqual(expect.objectContaining({ accepted: 'True', total: 117.96 }));
@@ -149,7 +151,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 		const result = await ctx.run(fromEstimate(byId(estimateId)), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.error)).toEqual([
-			expect.stringMatching(/^Create From Estimate Invoice "INV-12" \(item 1\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, items\): not created again$/),
+			expect.stringMatching(/^Create From Estimate Invoice "INV-12" \(item 0\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, items\): not created again$/),
 		]);
 		expect(ctx.sent().filter((r) => r.method !== 'GET')).toEqual([]);
 		expect(await invoicesOf(client)).toHaveLength(1);
@@ -185,7 +187,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			continueOnFail: true,
 		});
 		expect(refused.items.map((i) => i.json.error)).toEqual([
-			`Create From Estimate Invoice "INV-13" (item 1): "Due Date" (${addDays(TODAY, -1)}) is before "Issue Date" (${TODAY})`,
+			`Create From Estimate Invoice "INV-13" (item 0): "Due Date" (${addDays(TODAY, -1)}) is before "Issue Date" (${TODAY})`,
 		]);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET']);
 	});
@@ -201,7 +203,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			],
 		});
 		expect(result.items.map((i) => i.json.error ?? i.json.action)).toEqual([
-			'Create From Estimate Invoice "INV-99" (item 1): No estimate has the number "EST-99"',
+			'Create From Estimate Invoice "INV-99" (item 0): No estimate has the number "EST-99"',
 			'created',
 		]);
 		expect(ctx.sent().filter((r) => r.method === 'POST')).toHaveLength(1);

@@ -52,7 +52,7 @@ describe('an empty filter is refused, never left out (it would list every record
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.error)).toEqual(
-			EMPTY_ITEMS.map((_item, i) => `Get Many ${filter.spec.plural} (item ${i + 1}): "${filter.label}" filter is empty: give it a value, or remove it from Filters`),
+			EMPTY_ITEMS.map((_item, i) => `Get Many ${filter.spec.plural} (item ${i}): "${filter.label}" filter is empty: give it a value, or remove it from Filters`),
 		);
 		expect(result.items.map((item) => item.error?.context?.itemIndex)).toEqual([0, 1, 2, 3]);
 		expect(result.items[0].error?.description).toBe(
@@ -71,7 +71,7 @@ describe('an empty filter is refused, never left out (it would list every record
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0].json).toEqual({ error: 'Get Many Invoices (item 1): "Invoice Number" filter is empty: give it a value, or remove it from Filters' });
+		expect(result.items[0].json).toEqual({ error: 'Get Many Invoices (item 0): "Invoice Number" filter is empty: give it a value, or remove it from Filters' });
 		expect(result.items[1].json).toEqual(expect.objectContaining({ id: first, invoice_no: 'INV-1', customer_id: acme }));
 		expect(result.items[1].error).toBeUndefined();
 		expect(requests()).toEqual(['GET /v1/invoice/all', 'GET /v1/invoice/all']);
@@ -81,7 +81,7 @@ describe('an empty filter is refused, never left out (it would list every record
 		const acme = await addClient(ctx, 'Acme Ltd', 'billing@acme.example');
 		await addInvoice(ctx, acme, 'INV-1');
 		const result = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { invoiceNo: '={{ $json.no }}' } }, { items: [{ no: ' ' }] });
-		expect(result.error?.message).toBe('Get Many Invoices (item 1): "Invoice Number" filter is empty: give it a value, or remove it from Filters');
+		expect(result.error?.message).toBe('Get Many Invoices (item 0): "Invoice Number" filter is empty: give it a value, or remove it from Filters');
 		expect(result.items).toEqual([]);
 		expect(requests()).toEqual(['GET /v1/invoice/all']);
 	});
@@ -95,7 +95,7 @@ describe('an empty filter is refused, never left out (it would list every record
 			{ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { client: byEmail('={{ $json.email }}') } },
 			{ items: [{ email: '' }, { email: 'billing@acme.example' }], continueOnFail: true },
 		);
-		expect(result.items[0].json).toEqual({ error: 'Get Many Invoices (item 1): "Client" filter is empty: give it a value, or remove it from Filters' });
+		expect(result.items[0].json).toEqual({ error: 'Get Many Invoices (item 0): "Client" filter is empty: give it a value, or remove it from Filters' });
 		expect(result.items.slice(1).map((item) => item.json.id)).toEqual([mine]);
 		// item 2 reads the client list first; the items run side by side, so the order between them is not fixed
 		expect(requests().sort()).toEqual(['GET /v1/client/all', 'GET /v1/invoice/all', 'GET /v1/invoice/all']);
@@ -103,6 +103,6 @@ describe('an empty filter is refused, never left out (it would list every record
 
 	test('a Client filter added but left on From List with nothing chosen is refused too', async () => {
 		const result = await ctx.run({ resource: 'estimate', operation: 'getAll', returnAll: true, filters: { client: { __rl: true, mode: 'list', value: '' } } });
-		expect(result.error?.message).toBe('Get Many Estimates (item 1): "Client" filter is empty: give it a value, or remove it from Filters');
+		expect(result.error?.message).toBe('Get Many Estimates (item 0): "Client" filter is empty: give it a value, or remove it from Filters');
 	});
 });

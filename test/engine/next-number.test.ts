@@ -108,7 +108,7 @@ describe('Next in Sequence through the n8n engine', () => {
 		expect(numbers()).toEqual(['INV-0001', 'INV-0002']);
 		const refused = await ctx.run(nextInvoice({ ifExists: 'error' }), { items: rows(client, ['Build']), continueOnFail: true });
 		expect(refused.items.map((i) => i.json.error)).toEqual([
-			expect.stringMatching(/^Create Invoice \(item 1\): Same client, issue date, line items and amounts as the invoice "INV-0002" \(id \d+\): not created again$/),
+			expect.stringMatching(/^Create Invoice \(item 0\): Same client, issue date, line items and amounts as the invoice "INV-0002" \(id \d+\): not created again$/),
 		]);
 	});
 
@@ -129,7 +129,7 @@ describe('Next in Sequence through the n8n engine', () => {
 		});
 		expect(result.items.map((i) => i.json.invoice_no ?? i.json.error)).toEqual([
 			'INV-0001',
-			expect.stringContaining('Create Invoice (item 2): Line item 1 of 1 (index 0): "rate" must be a number'),
+			expect.stringContaining('Create Invoice (item 1): Line item 0 (of 1, counting from 0): "rate" must be a number'),
 			'INV-0002',
 		]);
 	});

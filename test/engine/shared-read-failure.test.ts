@@ -6,7 +6,7 @@ import { addClient, addInvoice, byId, byNumber, useEngineFixture } from './fixtu
  * The items of a run share one read of a list (By Number, By E-mail, the guards' lookups). When that read fails,
  * the item that made it fails; the items that waited for it share one new read (run-scope sharedList), so a
  * service that stays down fails every item, each named by its own row and item number (message and n8n's item
- * index), never all as "(item 1)"; one that recovers lets the others through (scenario regressions).
+ * index), never all as "(item 0)"; one that recovers lets the others through (scenario regressions).
  */
 const ctx = useEngineFixture();
 
@@ -24,7 +24,7 @@ describe('a failed shared list read names each item that shared it', () => {
 			{ items: [{ no: 'INV-1' }, { no: 'INV-2' }, { no: 'INV-3' }], continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();
-		expect(messages(result.items)).toEqual([1, 2, 3].map((n) => `Get Invoice "INV-${n}" (item ${n}), reading /invoice/all first (nothing written), failed (HTTP 500): database down`));
+		expect(messages(result.items)).toEqual([1, 2, 3].map((n) => `Get Invoice "INV-${n}" (item ${n - 1}), reading /invoice/all first (nothing written), failed (HTTP 500): database down`));
 		expect(itemIndexes(result.items)).toEqual([0, 1, 2]);
 		expect(result.items.map((item) => item.error?.description)).toEqual(Array(3).fill('The service failed: try again later.'));
 		expect(result.items.map((item) => (item.error as { httpCode?: string } | undefined)?.httpCode)).toEqual(['500', '500', '500']);
@@ -39,7 +39,7 @@ describe('a failed shared list read names each item that shared it', () => {
 			{ items: [{ name: 'A', email: 'a@x.example' }, { name: 'B', email: 'b@x.example' }, { name: 'C', email: 'c@x.example' }], continueOnFail: true },
 		);
 		expect(messages(result.items)).toEqual(
-			['a', 'b', 'c'].map((who, i) => `Create Client "${who}@x.example" (item ${i + 1}), reading /client/all first (nothing written), failed (HTTP 500): database down`),
+			['a', 'b', 'c'].map((who, i) => `Create Client "${who}@x.example" (item ${i}), reading /client/all first (nothing written), failed (HTTP 500): database down`),
 		);
 		expect(itemIndexes(result.items)).toEqual([0, 1, 2]);
 		expect(requests()).toEqual(Array(3).fill('GET /v1/client/all'));
@@ -61,7 +61,7 @@ describe('a failed shared list read names each item that shared it', () => {
 			{ items: [{ no: 'X-1' }, { no: 'X-2' }], continueOnFail: true },
 		);
 		expect(messages(result.items)).toEqual(
-			[1, 2].map((n) => `Create Invoice "X-${n}" (item ${n}), reading /client/${acme} first (nothing written), failed (HTTP 500): database down`),
+			[1, 2].map((n) => `Create Invoice "X-${n}" (item ${n - 1}), reading /client/${acme} first (nothing written), failed (HTTP 500): database down`),
 		);
 		expect(itemIndexes(result.items)).toEqual([0, 1]);
 		expect(requests()).toEqual(Array(2).fill(`GET /v1/client/${acme}`));

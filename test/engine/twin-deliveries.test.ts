@@ -98,7 +98,7 @@ describe('twin deliveries in two executions at once', () => {
 		const failed = results.filter((r) => r.items[0].error);
 		expect(failed).toHaveLength(1);
 		expect(failed[0].items[0].error?.message).toBe(
-			`Create Invoice "INV-7" (item 1): another execution created the same invoice at the same moment: the service now has "INV-7" (id ${first}) and "INV-7" (id ${later}), and deleting this execution's copy (id ${later}) failed: HTTP 500 Database is busy.`,
+			`Create Invoice "INV-7" (item 0): another execution created the same invoice at the same moment: the service now has "INV-7" (id ${first}) and "INV-7" (id ${later}), and deleting this execution's copy (id ${later}) failed: HTTP 500 Database is busy.`,
 		);
 	});
 
@@ -108,7 +108,7 @@ describe('twin deliveries in two executions at once', () => {
 		const log = ctx.sandbox.state().invoices[0].send_log;
 		expect(log).toHaveLength(2);
 		const messages = results.map((r) => r.items[0].error?.message);
-		const expected = `Send Invoice "${invoice}" (item 1): the invoice was sent, and sent again to billing@acme.example at the same moment: at ${log[0].date} UTC and at ${log[1].date} UTC per its send log`;
+		const expected = `Send Invoice "${invoice}" (item 0): the invoice was sent, and sent again to billing@acme.example at the same moment: at ${log[0].date} UTC and at ${log[1].date} UTC per its send log`;
 		expect(messages).toEqual([expected, expected]);
 	});
 
@@ -121,7 +121,7 @@ describe('twin deliveries in two executions at once', () => {
 		const payments = ctx.sandbox.state().invoices[0].payments;
 		expect(payments).toHaveLength(2);
 		const named = payments.map((p) => `${p.reference} at ${p.created_at} UTC`).join(', ');
-		const expected = `Record Payment Invoice "${invoice}" (item 1): the payment was recorded, and so was another payment of 40.00 by Cash on the invoice "INV-1" at the same moment: ${named}`;
+		const expected = `Record Payment Invoice "${invoice}" (item 0): the payment was recorded, and so was another payment of 40.00 by Cash on the invoice "INV-1" at the same moment: ${named}`;
 		expect(results.map((r) => r.items[0].error?.message)).toEqual([expected, expected]);
 	});
 
