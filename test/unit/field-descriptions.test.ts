@@ -43,6 +43,7 @@ describe('every field a user must fill, and every guard, says what it is for', (
 			'Create Client',
 			'Create or Update Client',
 			'Create Invoice',
+			'Create From Estimate Invoice',
 			'Create or Update Invoice',
 			'Record Payment Invoice',
 			'Send Invoice',

@@ -23,6 +23,7 @@ export const numberingFields: INodeProperties[] = [
 			},
 		],
 		default: 'given',
+		description: 'Whether the number is the one you enter, or the next of a sequence the node finds in the service',
 	},
 	{
 		displayName: 'Number Prefix',
