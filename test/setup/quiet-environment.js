@@ -9,6 +9,8 @@ class QuietEnvironment extends TestEnvironment {
 		super(config, context);
 		this.logs = [];
 		this.global.__invoicingTestLogs = this.logs;
+		// the real process (a test sees a copy): test/scenarios hands the engine's late-handled rejections back to it
+		this.global.__hostProcess = process;
 	}
 
 	flush(title) {
