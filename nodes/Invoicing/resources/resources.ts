@@ -3,8 +3,17 @@ import { clientResource } from './client/Client.resource';
 import { estimateResource } from './estimate/Estimate.resource';
 import { expenseResource } from './expense/Expense.resource';
 import { invoiceResource } from './invoice/Invoice.resource';
-import { withDerivedFacts } from './steps';
-import type { OperationSpec, ResourceSpec } from './types';
+import { PRE_SEND_STEPS } from './steps';
+import type { OperationEntry, OperationSpec, ResourceEntry, ResourceSpec } from './types';
+
+const derived = (operation: OperationEntry): OperationSpec => ({
+	...operation,
+	guarded: operation.guarded ?? PRE_SEND_STEPS[operation.preSend].guarded,
+	onRecord: operation.onRecord ?? PRE_SEND_STEPS[operation.preSend].onRecord,
+});
+
+/** The resource's spec with what its operations' steps imply. */
+const withDerivedFacts = (entry: ResourceEntry): ResourceSpec => ({ ...entry, operations: entry.operations.map(derived) });
 
 /** Every resource of the node, each described once in its `<Resource>.resource.ts`. */
 export const RESOURCE_SPECS: readonly ResourceSpec[] = [clientResource, expenseResource, invoiceResource, estimateResource].map(withDerivedFacts);

@@ -1,5 +1,3 @@
-import type { OperationEntry, OperationSpec, ResourceEntry, ResourceSpec } from './types';
-
 /**
  * The preSend steps an operation can name, and what each implies for its operation: whether it guards a retry or
  * re-run against applying the operation twice (duplicate, send-log or payment guard), and whether it acts on one
@@ -48,12 +46,3 @@ export type PreSendName = keyof typeof PRE_SEND_STEPS;
 
 /** An output shaping's name: a key of POST_RECEIVE_STEPS. */
 export type PostReceiveName = keyof typeof POST_RECEIVE_STEPS;
-
-const derived = (operation: OperationEntry): OperationSpec => ({
-	...operation,
-	guarded: operation.guarded ?? PRE_SEND_STEPS[operation.preSend].guarded,
-	onRecord: operation.onRecord ?? PRE_SEND_STEPS[operation.preSend].onRecord,
-});
-
-/** The resource's spec with what its operations' steps imply. */
-export const withDerivedFacts = (entry: ResourceEntry): ResourceSpec => ({ ...entry, operations: entry.operations.map(derived) });
