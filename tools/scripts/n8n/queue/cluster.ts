@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -73,13 +73,19 @@ export async function startQueueCluster(options: {
 		[postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
 		const shared = queueEnvironment(postgres, redis, options.env ?? {});
 		const tarball = await buildTarball();
-		const userFolder = async (name: string) => {
+		const newFolder = (name: string) => {
 			const folder = mkdtempSync(join(tmpdir(), `invoicing-queue-${name}-`));
 			folders.push(folder);
-			await installTarball(tarball, folder);
 			return folder;
 		};
-		const mainFolder = await userFolder('main');
+		const mainFolder = newFolder('main');
+		await installTarball(tarball, mainFolder);
+		// each worker's own copy of main's install (one `npm install` instead of one per process)
+		const userFolder = (name: string) => {
+			const folder = newFolder(name);
+			cpSync(join(mainFolder, '.n8n', 'nodes'), join(folder, '.n8n', 'nodes'), { recursive: true });
+			return folder;
+		};
 		const cli = new N8nCli(mainFolder, shared);
 		await cli.importCredentials(options.credentials);
 		await cli.importWorkflows(options.workflows);
@@ -99,7 +105,7 @@ export async function startQueueCluster(options: {
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			};
-			workers.push(new N8nProcess(`worker-${n}`, 'worker', await userFolder(`worker${n}`), env, healthPort));
+			workers.push(new N8nProcess(`worker-${n}`, 'worker', userFolder(`worker${n}`), env, healthPort));
 		}
 		processes.push(...workers);
 		for (const process of processes) process.start();
