@@ -2,7 +2,8 @@
  * The package in n8n's queue mode: Postgres + Redis + `n8n start` + two `n8n worker`s on loopback.
  * The examples run on workers (webhook-started: `n8n execute` ignores queue mode); the Invoicing Trigger polls on
  * main while a worker is killed and restarted; 200 one-invoice executions are queued at once with 1, then 2 workers
- * (`npm run bench:queue` queues 1,000 for the throughput figures in docs/scaling.md).
+ * (`npm run bench:queue` queues 1,000 for the throughput figures in docs/scaling.md); last, a worker is killed in
+ * the middle of 120 executions (worker-crash.ts). One cluster for all: its set-up is a minute or more.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { todayIn } from '../../nodes/shared/dates';
 import { bulkBook, overdueInvoices, startSandbox, type Sandbox } from '../../tools/sandbox';
 import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../tools/scripts/n8n/config';
+import { ensureN8n } from '../../tools/scripts/n8n/ensure-n8n';
 import { EXAMPLES_DIR, readExample } from '../../tools/scripts/n8n/harness';
 import { startQueueCluster, writeLogs, type QueueCluster } from '../../tools/scripts/n8n/queue/cluster';
 import { cpuMs } from '../../tools/scripts/n8n/queue/cpu';
@@ -19,9 +21,11 @@ import { waitFor } from '../../tools/scripts/n8n/queue/ports';
 import { withHarnessCredential, withDataDir, type WorkflowFile } from '../../tools/scripts/n8n/workflows';
 import { Service, shiftDate } from '../trigger/service';
 import { Executions, output } from './executions';
+import { OwnerSession, ownerEnvironment } from './owner-session';
 import { figures, type Figures } from './throughput';
 import { tallyTwins, type TwinTally } from './twin-tally';
 import { asWebhookWorkflow, LOAD_INVOICING_NODES, loadWorkflow, twinWorkflow } from './workflows';
+import { CRASH_BULL_SETTINGS, crashCredential, crashWorkflowFile, READY_TIMEOUT_MS, startCrashSandbox, workerCrashTest } from './worker-crash';
 
 const API_KEY = 'queue-e2e-key';
 const TRIGGER_KEY = 'queue-e2e-trigger-key';
@@ -48,6 +52,8 @@ const POLL_TIMES = { item: [0, 10, 20, 30, 40, 50].map((second) => ({ mode: 'cus
 
 let sandbox: Sandbox;
 let triggerSandbox: Sandbox;
+let crashSandbox: Sandbox;
+let session: OwnerSession;
 let cluster: QueueCluster | undefined;
 let executions: Executions;
 let filesRoot: string;
@@ -87,8 +93,11 @@ async function runExample(file: string) {
 }
 
 beforeAll(async () => {
+	// a first-time install of n8n is no part of this suite's time; the owner's password hash needs n8n's bcryptjs
+	await ensureN8n();
 	sandbox = await startSandbox({ apiKey: API_KEY });
 	triggerSandbox = await startSandbox({ apiKey: TRIGGER_KEY });
+	crashSandbox = await startCrashSandbox();
 	const service = new Service(triggerSandbox, TRIGGER_KEY);
 	triggerClient = await service.client('Acme Ltd', 'billing@acme.example');
 	alreadyOverdue = await service.invoice(triggerClient, 'INV-OLD', { issue_date: shiftDate(todayIn('UTC'), -30), due_date: shiftDate(todayIn('UTC'), -3) });
@@ -118,25 +127,30 @@ beforeAll(async () => {
 	const twinsDedupe = withHarnessCredential(twinWorkflow('queue-twins-dedupe', true));
 	workflowIds.twins = twins.id;
 	workflowIds.twinsDedupe = twinsDedupe.id;
-	const all = [...workflows, triggerWorkflow, load, twins, twinsDedupe];
+	const all = [...workflows, triggerWorkflow, load, twins, twinsDedupe, crashWorkflowFile];
 	cluster = await startQueueCluster({
 		credentials: [
 			{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'invoicingApi', data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' } },
 			{ ...TRIGGER_CREDENTIAL, type: 'invoicingApi', data: { baseUrl: triggerSandbox.url, apiKey: TRIGGER_KEY, headerName: 'Authorization' } },
+			crashCredential(crashSandbox),
 		],
 		workflows: all,
 		publish: all.map((w) => w.id),
 		workers: 2,
-		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot },
+		// the crash test's Bull settings hold for every test: a live worker keeps its jobs (lock 20 s renewed every 5 s)
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot, ...ownerEnvironment(), ...CRASH_BULL_SETTINGS },
+		readyTimeoutMs: READY_TIMEOUT_MS,
 	});
 	executions = new Executions(cluster.postgres);
 	// main answers ready before it has activated the published workflows: wait for their webhooks to be registered
-	const webhookWorkflows = [...workflows, load, twins, twinsDedupe].map((w) => `'${w.id}'`).join(',');
+	const webhooks = [...workflows, load, twins, twinsDedupe, crashWorkflowFile];
 	const postgres = cluster.postgres;
 	await waitFor('the published workflows\' webhooks', 120_000, async () => {
-		const count = Number(await postgres.query(`SELECT count(DISTINCT "workflowId") FROM webhook_entity WHERE "workflowId" IN (${webhookWorkflows})`));
-		return count === workflows.length + 3 ? true : undefined;
+		const count = Number(await postgres.query(`SELECT count(DISTINCT "workflowId") FROM webhook_entity WHERE "workflowId" IN (${webhooks.map((w) => `'${w.id}'`).join(',')})`));
+		return count === webhooks.length ? true : undefined;
 	}, logs);
+	session = new OwnerSession(cluster.mainUrl);
+	await session.login();
 }, 15 * 60 * 1000);
 
 afterAll(async () => {
@@ -144,6 +158,7 @@ afterAll(async () => {
 	if (cluster) console.log(`queue-mode logs: ${writeLogs(cluster)}`);
 	await sandbox?.close();
 	await triggerSandbox?.close();
+	await crashSandbox?.close();
 	if (filesRoot) rmSync(filesRoot, { recursive: true, force: true });
 	if (measured.length > 0) console.log(`queue throughput:\n${measured.map((f) => JSON.stringify(f)).join('\n')}`);
 }, 5 * 60 * 1000);
@@ -333,4 +348,11 @@ describe(`throughput: ${LOAD} one-invoice executions queued at once`, () => {
 		const result = await phase(2);
 		expect(Object.values(result.perWorker).every((count) => count > 0)).toBe(true);
 	}, LOAD_TIMEOUT_MS + 3 * 60 * 1000);
+});
+
+describe('a worker killed in the middle of executions', () => {
+	workerCrashTest(() => {
+		if (!cluster) throw new Error('no cluster');
+		return { cluster, executions, sandbox: crashSandbox, session, logs };
+	});
 });
