@@ -6,6 +6,7 @@
  * queue.test.ts, in its cluster (one set-up for the whole suite), against a sandbox and credential of its own.
  */
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
+import { PACKAGE_NAME } from '../../tools/scripts/n8n/config';
 import type { CredentialFile } from '../../tools/scripts/n8n/n8n-cli';
 import type { QueueCluster } from '../../tools/scripts/n8n/queue/cluster';
 import { waitFor } from '../../tools/scripts/n8n/queue/ports';
@@ -45,7 +46,7 @@ export const READY_TIMEOUT_MS = 6 * 60 * 1000;
 /** The crash workflow, its Invoicing nodes on the crash sandbox's credential. */
 export const crashWorkflowFile: WorkflowFile = (() => {
 	const workflow = crashWorkflow(CRASH_PATH);
-	return { ...workflow, nodes: workflow.nodes.map((n) => (n.type.startsWith('n8n-nodes-invoicing.') ? { ...n, credentials: { invoicingApi: CREDENTIAL } } : n)) };
+	return { ...workflow, nodes: workflow.nodes.map((n) => (n.type.startsWith(`${PACKAGE_NAME}.`) ? { ...n, credentials: { invoicingApi: CREDENTIAL } } : n)) };
 })();
 const workflow = crashWorkflowFile;
 
