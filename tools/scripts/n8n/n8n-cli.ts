@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8N_BIN, N8N_MAJOR, N8N_NODE_BIN } from './config';
+import { ResidentExecutor } from './resident';
 import { runCommand, runOrThrow } from './run-command';
 import type { WorkflowFile } from './workflows';
 
@@ -83,6 +84,14 @@ export class N8nCli {
 	 */
 	async publishWorkflow(workflowId: string): Promise<void> {
 		await this.run(N8N_MAJOR < 2 ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`]);
+	}
+
+	/**
+	 * `n8n execute` started once for many runs: its `execute(workflowId)` returns what `execute` below returns,
+	 * without an n8n start-up per run. Stop it when done.
+	 */
+	resident(): ResidentExecutor {
+		return new ResidentExecutor(this.userFolder, n8nEnvironment(this.userFolder, this.extraEnv));
 	}
 
 	/**
