@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { overdueInvoices, startSandbox, type Sandbox } from '../../tools/sandbox';
-import { copyExampleData, exampleFiles, readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
+import { copyExampleData, exampleFiles, readExample, startResidentN8n } from '../../tools/scripts/n8n/harness';
 import { nodeOutput } from '../../tools/scripts/n8n/n8n-cli';
-import type { ResidentExecutor } from '../../tools/scripts/n8n/resident';
+import type { ResidentN8n } from '../../tools/scripts/n8n/resident';
 import { withDataDir } from '../../tools/scripts/n8n/workflows';
 import { BY_NUMBER_WORKFLOW } from './workflows/by-number';
 
 const API_KEY = 'e2e-key';
 
 let sandbox: Sandbox;
-/** `n8n execute`, started once for the file's runs. */
-let n8n: ResidentExecutor;
+/** n8n's CLI, started once for the file's imports and runs. */
+let n8n: ResidentN8n;
 let dataDir: string;
 const ids: Record<string, string> = {};
 
@@ -48,8 +48,7 @@ beforeAll(async () => {
 		return withDataDir(workflow, dataDir);
 	});
 	workflows.push(MISSING_INVOICE, BY_NUMBER_WORKFLOW);
-	const { cli } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot } });
-	n8n = cli.resident();
+	({ n8n } = await startResidentN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot } }));
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
-import { setUpN8n } from '../../tools/scripts/n8n/harness';
-import type { ResidentExecutor } from '../../tools/scripts/n8n/resident';
+import { startResidentN8n } from '../../tools/scripts/n8n/harness';
+import type { ResidentN8n } from '../../tools/scripts/n8n/resident';
 import type { WorkflowFile } from '../../tools/scripts/n8n/workflows';
 import { corpusEntries, readExpectation, receivedRequests, setUpCorpusRecords } from '../engine/harness/corpus';
 
@@ -16,14 +16,14 @@ const corpus = corpusEntries();
 const workflowId = (key: string) => `corpus-${key.replace('/', '-')}`;
 
 let sandbox: Sandbox;
-/** `n8n execute`, started once for the file's runs. */
-let n8n: ResidentExecutor;
+/** n8n's CLI, started once for the file's imports and runs. */
+let n8n: ResidentN8n;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ apiKey: API_KEY, deterministic: true });
 	const workflows = corpus.map((entry) => ({ ...(JSON.parse(readFileSync(entry.path, 'utf8')) as WorkflowFile), id: workflowId(entry.key) }));
 	const credentialIds = [...new Set(workflows.flatMap((w) => w.nodes.flatMap((n) => Object.values(n.credentials ?? {}).map((c) => c.id ?? ''))))];
-	const { cli } = await setUpN8n({
+	({ n8n } = await startResidentN8n({
 		baseUrl: sandbox.url,
 		apiKey: API_KEY,
 		workflows,
@@ -33,8 +33,7 @@ beforeAll(async () => {
 			type: 'invoicingApi',
 			data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' },
 		})),
-	});
-	n8n = cli.resident();
+	}));
 });
 
 afterAll(async () => {

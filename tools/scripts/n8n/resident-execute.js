@@ -1,11 +1,13 @@
-// `n8n execute` kept running: n8n's own `execute` command (its class, its init, its run) started once and then run
-// for one workflow after another, instead of one n8n start-up (4-6 s) per run. Started by N8nCli.resident() with
-// n8n's Node 24 and n8n's environment: argv[2] is n8n's package folder. Each line on standard input is a request
-// {"id": workflow id, "out": file}; the run data `n8n execute --rawOutput` would print (the same object, from the
-// same WorkflowRunner run in mode "cli") is written to that file as {"run": ...}, or {"error": message} when the
-// command failed without run data, and the line "done" goes to file descriptor 3. Standard output and error carry
-// n8n's log. A bet on n8n internals (checked on 1.123.81, 2.40.7 and 2.41.1): the command class at
-// dist/commands/execute.js, its `flags` field, `init()` and `run()`, and ActiveExecutions.getPostExecutePromise.
+// n8n's CLI kept running: n8n's own commands (`execute`, `import:credentials`, `import:workflow`: their classes, flags
+// and `run()`) run one after another in one n8n process, instead of one n8n start-up (4-6 s) per command. Started by
+// ResidentN8n (resident.ts) with n8n's Node 24 and n8n's environment: argv[2] is n8n's package folder. The process
+// starts as `n8n execute` does (that command's `init()`, which the import commands' init is a part of). Each line on
+// standard input is a request {"args": the command line after `n8n`, "out": file}; the answer is written to that file:
+// for `execute`, {"run": ...} with the run data `n8n execute --rawOutput` prints (the same object, from the same
+// WorkflowRunner run in mode "cli"), or {"error": message} when the command failed; then the line "done" goes to
+// file descriptor 3. Standard output and error carry n8n's log. A bet on n8n internals, checked on 1.123.81, 2.40.7
+// and 2.41.1: dist/commands/<name>.js registering the command with CommandMetadata, the `flags` field, `init()` and
+// `run()`, CliParser, and ActiveExecutions.getPostExecutePromise.
 'use strict';
 const { writeFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
@@ -15,40 +17,47 @@ const n8nDir = process.argv[2];
 const fromN8n = (request) => require(require.resolve(request, { paths: [n8nDir] }));
 
 async function main() {
-	// what n8n's bin/n8n does before it runs a command
+	// what n8n's bin/n8n and its CommandRegistry do before they run a command
 	require(join(n8nDir, 'dist', 'config'));
 	require(join(n8nDir, 'dist', 'command-registry.js'));
 	require('node:net').setDefaultAutoSelectFamily?.(false);
 	const { Container } = fromN8n('@n8n/di');
-	const { Execute } = require(join(n8nDir, 'dist', 'commands', 'execute.js'));
-	const { ActiveExecutions } = require(join(n8nDir, 'dist', 'active-executions.js'));
-	const { ModuleRegistry } = fromN8n('@n8n/backend-common');
+	const { ModuleRegistry, CliParser } = fromN8n('@n8n/backend-common');
+	const { CommandMetadata } = fromN8n('@n8n/decorators');
+	for (const name of ['execute', 'import/credentials', 'import/workflow']) require(join(n8nDir, 'dist', 'commands', `${name}.js`));
 	await Container.get(ModuleRegistry).loadModules();
+	const command = (args) => {
+		const entry = Container.get(CommandMetadata).get(args[0]);
+		if (!entry) throw new Error(`no n8n command ${args[0]}`);
+		const instance = Container.get(entry.class);
+		instance.flags = Container.get(CliParser).parse({ argv: [process.execPath, 'n8n', ...args], flagsSchema: entry.flagsSchema }).flags;
+		return instance;
+	};
 
-	const command = Container.get(Execute);
-	command.flags = { rawOutput: true };
-	await command.init();
-	// the run data the command prints comes from this promise; kept here instead of read back from the log
+	const execute = command(['execute']);
+	await execute.init();
+	// the run data `n8n execute` prints comes from this promise: kept here instead of read back from the log
+	const { ActiveExecutions } = require(join(n8nDir, 'dist', 'active-executions.js'));
 	const activeExecutions = Container.get(ActiveExecutions);
 	const postExecute = activeExecutions.getPostExecutePromise.bind(activeExecutions);
 	let lastRun;
 	activeExecutions.getPostExecutePromise = async (executionId) => (lastRun = await postExecute(executionId));
-	command.log = () => undefined;
 
-	const lines = createInterface({ input: process.stdin });
-	for await (const line of lines) {
+	for await (const line of createInterface({ input: process.stdin })) {
 		if (!line.trim()) continue;
 		const request = JSON.parse(line);
 		lastRun = undefined;
-		command.flags = { id: request.id, rawOutput: true };
 		let failure;
 		try {
-			await command.run();
+			const instance = command(request.args);
+			// `execute` prints the run data (megabytes for big runs) besides handing it over: not needed here
+			if (instance === execute) instance.log = () => undefined;
+			await instance.run();
 		} catch (error) {
-			// a failed run: `n8n execute` prints its run data and exits non-zero; the run data is what counts
+			// a failed run: `n8n execute` prints its run data and exits non-zero; for `execute` the run data is what counts
 			failure = error;
 		}
-		const result = lastRun !== undefined ? { run: lastRun } : { error: String(failure?.message ?? failure ?? 'no run data') };
+		const result = lastRun !== undefined ? { run: lastRun } : failure !== undefined ? { error: String(failure?.message ?? failure) } : {};
 		writeFileSync(request.out, JSON.stringify(result));
 		writeSync(3, 'done\n');
 	}

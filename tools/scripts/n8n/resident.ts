@@ -4,19 +4,25 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
 import { N8N_DIR, N8N_NODE_BIN } from './config';
-import type { RunResult } from './n8n-cli';
+import { importCredentialsArgs, importWorkflowsArgs, type CredentialFile, type RunResult } from './n8n-cli';
+import type { WorkflowFile } from './workflows';
 
 const HOST_SCRIPT = join(__dirname, 'resident-execute.js');
 
+interface Answer {
+	run?: RunResult;
+	error?: string;
+}
+
 /**
- * `n8n execute` started once for many runs (tools/scripts/n8n/resident-execute.js): each `execute` runs n8n's own
- * execute command on the workflow and returns the run data `n8n execute --rawOutput` prints, without a new n8n
- * start-up per run. One run at a time; `stop()` ends the process.
+ * n8n's CLI started once for many commands (tools/scripts/n8n/resident-execute.js): `execute` runs n8n's own execute
+ * command on the workflow and returns the run data `n8n execute --rawOutput` prints; the imports run n8n's import
+ * commands. No new n8n start-up per command. One command at a time; `stop()` ends the process.
  */
-export class ResidentExecutor {
+export class ResidentN8n {
 	private readonly child: ChildProcess;
 	private log = '';
-	private runs = 0;
+	private commands = 0;
 	private waiting: { resolve: () => void; reject: (error: Error) => void } | undefined;
 	private exited: Error | undefined;
 
@@ -32,7 +38,7 @@ export class ResidentExecutor {
 			for (const line of chunk.toString().split('\n')) if (line === 'done') this.settle();
 		});
 		this.child.on('exit', (code) => {
-			this.exited = new Error(`the resident n8n execute exited (${code}). Its log ends with:\n${this.log.slice(-4000)}`);
+			this.exited = new Error(`the resident n8n exited (${code}). Its log ends with:\n${this.log.slice(-4000)}`);
 			this.settle(this.exited);
 		});
 	}
@@ -44,18 +50,38 @@ export class ResidentExecutor {
 		else waiting?.resolve();
 	}
 
-	async execute(workflowId: string): Promise<RunResult> {
+	/** Runs one n8n command (its command line after `n8n`) in the resident process. */
+	private async command(args: string[]): Promise<Answer> {
 		if (this.exited) throw this.exited;
-		if (this.waiting) throw new Error('the resident n8n execute runs one workflow at a time');
-		const out = join(this.userFolder, `resident-${++this.runs}.json`);
+		if (this.waiting) throw new Error('the resident n8n runs one command at a time');
+		const out = join(this.userFolder, `resident-${++this.commands}.json`);
 		await new Promise<void>((resolve, reject) => {
 			this.waiting = { resolve, reject };
-			this.child.stdin?.write(`${JSON.stringify({ id: workflowId, out })}\n`);
+			this.child.stdin?.write(`${JSON.stringify({ args, out })}\n`);
 		});
-		const result = JSON.parse(readFileSync(out, 'utf8')) as { run?: RunResult; error?: string };
+		const answer = JSON.parse(readFileSync(out, 'utf8')) as Answer;
 		rmSync(out, { force: true });
-		if (!result.run) throw new Error(`n8n execute gave no run data for ${workflowId}: ${result.error}\n${this.log.slice(-3000)}`);
-		return result.run;
+		return answer;
+	}
+
+	private async commandOrThrow(args: string[]): Promise<void> {
+		const { error } = await this.command(args);
+		if (error !== undefined) throw new Error(`n8n ${args.join(' ')} failed: ${error}\n${this.log.slice(-3000)}`);
+	}
+
+	async importCredentials(credentials: CredentialFile[]): Promise<void> {
+		await this.commandOrThrow(importCredentialsArgs(this.userFolder, credentials));
+	}
+
+	async importWorkflows(workflows: WorkflowFile[]): Promise<void> {
+		await this.commandOrThrow(importWorkflowsArgs(this.userFolder, workflows));
+	}
+
+	/** Executes a workflow as `n8n execute --id` does (mode "cli"); its run data, also when the run failed. */
+	async execute(workflowId: string): Promise<RunResult> {
+		const { run, error } = await this.command(['execute', `--id=${workflowId}`, '--rawOutput']);
+		if (!run) throw new Error(`n8n execute gave no run data for ${workflowId}: ${error}\n${this.log.slice(-3000)}`);
+		return run;
 	}
 
 	async stop(): Promise<void> {
