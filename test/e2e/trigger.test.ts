@@ -1,6 +1,6 @@
 /**
  * The Invoicing Trigger inside a running `n8n start`: the example workflow 5 published, its first poll (at
- * activation) records the baseline, an invoice goes overdue in the sandbox, the next poll (every 10 s: six poll
+ * activation) records the baseline, an invoice goes overdue in the sandbox, the next poll (every 5 s: twelve poll
  * times, see POLL_TIMES) starts an execution whose output is read back through n8n's REST API. The same running n8n then
  * shows which node types it offers the editor: the Invoicing Tool with the tool's own description.
  */
@@ -12,7 +12,7 @@ import { todayIn } from '../../nodes/shared/dates';
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { N8N_BIN, N8N_DIR, N8N_MAJOR, N8N_NODE_BIN } from '../../tools/scripts/n8n/config';
 import { ensureN8n } from '../../tools/scripts/n8n/ensure-n8n';
-import { readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
+import { readExample, startResidentN8n } from '../../tools/scripts/n8n/harness';
 import { n8nEnvironment } from '../../tools/scripts/n8n/n8n-cli';
 import { Service, shiftDate } from '../trigger/service';
 import { freePort } from '../../tools/scripts/n8n/free-port';
@@ -22,11 +22,11 @@ const OWNER = { email: 'trigger-e2e@invoicing.local', password: 'Trigger-e2e-1' 
 const BROWSER_ID = 'invoicing-trigger-e2e';
 const DEADLINE_MS = 3 * 60 * 1000;
 /**
- * A poll every 10 s: six Custom poll times, each at one fixed second of every minute. n8n refuses one poll time that
+ * A poll every 5 s: twelve Custom poll times, each at one fixed second of every minute. n8n refuses one poll time that
  * fires more than once a minute (2.4x: a seconds field that is not a single number, n8n-workflow isSubMinuteCron;
  * 1.x: a `*` in it), but checks each poll time on its own and registers each as its own cron.
  */
-const POLL_TIMES = { item: [0, 10, 20, 30, 40, 50].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+const POLL_TIMES = { item: Array.from({ length: 12 }, (_, i) => i * 5).map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
 /** Between two looks at the sandbox or at n8n's REST API while waiting for something. */
 const PROBE_MS = 500;
 
@@ -133,8 +133,9 @@ test('a published workflow with the Invoicing Trigger runs once when an invoice 
 		N8N_INSTANCE_OWNER_FIRST_NAME: 'Trigger',
 		N8N_INSTANCE_OWNER_LAST_NAME: 'Test',
 	};
-	const { cli, userFolder } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows: [workflow], env });
-	await cli.publishWorkflow(workflow.id);
+	// imports and publishing in one n8n CLI process, which ends before `n8n start` opens the same database
+	const { userFolder, n8n: cli } = await startResidentN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows: [workflow], env });
+	await cli.publishWorkflow(workflow.id).finally(() => cli.stop());
 	const bcrypt = require(join(N8N_DIR, 'node_modules', 'bcryptjs')) as { hashSync(text: string, rounds: number): string };
 	env.N8N_INSTANCE_OWNER_PASSWORD_HASH = bcrypt.hashSync(OWNER.password, 10);
 

@@ -50,6 +50,11 @@ export function importWorkflowsArgs(userFolder: string, workflows: WorkflowFile[
 	return ['import:workflow', '--separate', `--input=${dir}`];
 }
 
+/** N8nCli.publishWorkflow's command line after `n8n`. */
+export function publishWorkflowArgs(workflowId: string): string[] {
+	return N8N_MAJOR < 2 ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`];
+}
+
 /** One run of one node: its output by connection (main, ai_tool, ...), error, and when it started and how long it took (ms). */
 export interface TaskRun {
 	startTime?: number;
@@ -93,7 +98,7 @@ export class N8nCli {
 	 * sets the workflow active with `update:workflow --active=true`); a following `n8n start` activates it.
 	 */
 	async publishWorkflow(workflowId: string): Promise<void> {
-		await this.run(N8N_MAJOR < 2 ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`]);
+		await this.run(publishWorkflowArgs(workflowId));
 	}
 
 	/**

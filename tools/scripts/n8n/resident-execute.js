@@ -1,4 +1,5 @@
-// n8n's CLI kept running: n8n's own commands (`execute`, `import:credentials`, `import:workflow`: their classes, flags
+// n8n's CLI kept running: n8n's own commands (`execute`, `import:credentials`, `import:workflow`, `publish:workflow` or
+// 1.x `update:workflow`: their classes, flags
 // and `run()`) run one after another in one n8n process, instead of one n8n start-up (4-6 s) per command. Started by
 // ResidentN8n (resident.ts) with n8n's Node 24 and n8n's environment: argv[2] is n8n's package folder. The process
 // starts as `n8n execute` does (that command's `init()`, which the import commands' init is a part of). Each line on
@@ -9,7 +10,7 @@
 // and 2.41.1: dist/commands/<name>.js registering the command with CommandMetadata, the `flags` field, `init()` and
 // `run()`, CliParser, and ActiveExecutions.getPostExecutePromise.
 'use strict';
-const { writeFileSync, writeSync } = require('node:fs');
+const { existsSync, writeFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 const { createInterface } = require('node:readline');
 
@@ -24,7 +25,13 @@ async function main() {
 	const { Container } = fromN8n('@n8n/di');
 	const { ModuleRegistry, CliParser } = fromN8n('@n8n/backend-common');
 	const { CommandMetadata } = fromN8n('@n8n/decorators');
-	for (const name of ['execute', 'import/credentials', 'import/workflow']) require(join(n8nDir, 'dist', 'commands', `${name}.js`));
+	// the import command first: loaded after `execute`, n8n 1.123's ImportService meets an unfinished WaitTracker
+	// (a require cycle: "[DI] Circular dependency detected in WaitTracker")
+	const commandFiles = ['import/workflow', 'import/credentials', 'execute', 'publish/workflow', 'update/workflow'];
+	for (const name of commandFiles) {
+		const file = join(n8nDir, 'dist', 'commands', `${name}.js`);
+		if (existsSync(file)) require(file);
+	}
 	await Container.get(ModuleRegistry).loadModules();
 	const command = (args) => {
 		const entry = Container.get(CommandMetadata).get(args[0]);

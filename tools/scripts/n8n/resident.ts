@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
 import { N8N_DIR, N8N_NODE_BIN } from './config';
-import { importCredentialsArgs, importWorkflowsArgs, type CredentialFile, type RunResult } from './n8n-cli';
+import { importCredentialsArgs, importWorkflowsArgs, publishWorkflowArgs, type CredentialFile, type RunResult } from './n8n-cli';
 import type { WorkflowFile } from './workflows';
 
 const HOST_SCRIPT = join(__dirname, 'resident-execute.js');
@@ -75,6 +75,11 @@ export class ResidentN8n {
 
 	async importWorkflows(workflows: WorkflowFile[]): Promise<void> {
 		await this.commandOrThrow(importWorkflowsArgs(this.userFolder, workflows));
+	}
+
+	/** As N8nCli.publishWorkflow: published (2.x) or set active (1.x), for an `n8n start` after this process stops. */
+	async publishWorkflow(workflowId: string): Promise<void> {
+		await this.commandOrThrow(publishWorkflowArgs(workflowId));
 	}
 
 	/** Executes a workflow as `n8n execute --id` does (mode "cli"); its run data, also when the run failed. */
