@@ -89,10 +89,13 @@ export class ResidentN8n {
 		return run;
 	}
 
+	/** Ends the process after the command in hand (killed if it has not ended 30 s later). */
 	async stop(): Promise<void> {
 		if (this.exited) return;
 		const exit = new Promise((resolve) => this.child.once('exit', resolve));
 		this.child.stdin?.end();
+		const kill = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
 		await exit;
+		clearTimeout(kill);
 	}
 }
