@@ -4,9 +4,9 @@ export type RequestKinds = Record<string, number>;
 
 const MAX_ENTRIES = 500_000;
 
-/** `GET /client/{id}`: the method and the path with its record id (the service's ids are digits) as `{id}`. */
+/** `GET /client/{id}`: the method and the path without the API's `/v1`, its record id (the service's ids are digits) as `{id}`. */
 export function requestKind(method: string, path: string): string {
-	return `${method} ${path.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
+	return `${method} ${path.replace(/^\/v1(?=\/)/, '').replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
 }
 
 /** Every request's kind and arrival time, bounded (a bench run sends tens of thousands, not half a million). */
