@@ -67,6 +67,8 @@ async function main(): Promise<void> {
 		writeFileSync(jsonFile, `${JSON.stringify(record, null, '\t')}\n`);
 		console.log(`\n${GUARDED_CREATE.label}, inside n8n ${N8N_VERSION}: node executionTime, median of ${rounds.length} rounds (min-max), ms, and requests per execution; package ${packageCommit}; book ${book}`);
 		console.log(guardedTable(figures));
+		const paired = figures.guardedMinusAnyway;
+		console.log(`default guards minus Create Anyway in the same execution: ${paired.median.toFixed(0)} ms (${paired.min.toFixed(0)} to ${paired.max.toFixed(0)})`);
 		if (wrong.length > 0) {
 			console.log(`WRONG:\n${wrong.join('\n')}`);
 			process.exitCode = 1;
