@@ -74,6 +74,8 @@ export interface TestWorkflow {
 	additionalData: IWorkflowExecuteAdditionalData;
 }
 
+let executions = 0;
+
 /**
  * A workflow holding one node of the package, and the execution context n8n would give it: the Invoicing node
  * (a manual run through WorkflowExecute) or the Invoicing Trigger (published; its parameters stored with their
@@ -119,8 +121,10 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind:
 		settings: workflowData.settings,
 	});
 	const helper = new TestCredentialsHelper({ 'cred-1': options.credentials });
-	const hooks = trigger ? new ExecutionLifecycleHooks('trigger', 'poll', workflowData) : new ExecutionLifecycleHooks('manual', 'engine-test-execution', workflowData);
-	return { workflow, workflowData, node, additionalData: additionalData(helper, hooks) };
+	// an id of its own per execution, as n8n gives: runs at once in this process (the scenarios) share nothing
+	const executionId = `engine-test-execution-${++executions}`;
+	const hooks = trigger ? new ExecutionLifecycleHooks('trigger', 'poll', workflowData) : new ExecutionLifecycleHooks('manual', executionId, workflowData);
+	return { workflow, workflowData, node, additionalData: trigger ? additionalData(helper, hooks) : { ...additionalData(helper, hooks), executionId } };
 }
 
 /** Runs the Invoicing node once through n8n-core's WorkflowExecute, fed the given items, with a real credential. */
