@@ -1,8 +1,7 @@
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { byId, useEngineFixture } from './fixture';
-import { runUntilAccepted } from './harness/refused-run';
-import { runNode as runOnce, type NodeRunResult, type RunNodeOptions } from './harness/run-node';
+import { runNode, type NodeRunResult } from './harness/run-node';
 
 /**
  * One call delivered twice at once to two executions (two queue workers): each execution's guard has its own
@@ -11,9 +10,6 @@ import { runNode as runOnce, type NodeRunResult, type RunNodeOptions } from './h
  */
 // the real clock: the send and payment guards compare the service's timestamps with now
 const ctx = useEngineFixture({ deterministic: false });
-
-/** A run n8n refused before it started (its 250 ms pattern check, on starved cores) sent nothing: run again. */
-const runNode = (options: RunNodeOptions) => runUntilAccepted(() => runOnce(options));
 
 const jsons = (result: NodeRunResult) => result.items.map((item) => item.json);
 const calls = () => ctx.sandbox.requests().map((r) => `${r.method} ${r.path}`);
