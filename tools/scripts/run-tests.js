@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // The project's test command, in this order: the real n8n versions the suites need (installed once into a cache
-// outside the repository; a missing one installs in the background while the typecheck and the fast suite run, the
-// compatibility versions while the end-to-end suite runs, and each suite waits for the versions it runs, so no
-// test's time budget includes an install), a typecheck (ts-jest only transpiles), the fast suite (unit,
-// description, sandbox contract, engine, lint), the package's tarball built once for every real-n8n suite, the
-// end-to-end suite inside real n8n, the compatibility step (the examples, the error check, the trigger and the AI
-// agent on each other n8n version of tools/scripts/n8n/versions.json, then the engine facts on that version's
-// n8n-core), then the queue-mode suite (n8n main + workers, Redis, Postgres). One line says which n8n releases in
-// the registry are beyond the matrix (never a failure).
+// outside the repository; a missing one installs in the background: the default version while the typecheck and
+// the fast suite run, then the compatibility versions side by side while the end-to-end and queue-mode suites run;
+// each suite waits only for the version it runs, so no test's time budget includes an install), a typecheck
+// (ts-jest only transpiles), the fast suite (unit, description, sandbox contract, engine, scenarios, lint), the
+// package's tarball built once for every real-n8n suite, the end-to-end suite inside real n8n, the queue-mode suite
+// (n8n main + workers, Redis, Postgres; on the default version, so it runs while the compatibility versions may
+// still install), then the compatibility step (the examples, the error check, the trigger, the AI agent and the
+// HTTP Request credential on each other n8n version of tools/scripts/n8n/versions.json, then the engine facts on
+// that version's n8n-core). One line says which n8n releases in the registry are beyond the matrix (never a failure).
 // Ends with one plain line "tests: N passed, N failed" over all of them.
 // Usage: node tools/scripts/run-tests.js [--fast-only]
 'use strict';
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -24,15 +25,20 @@ const reportDir = mkdtempSync(join(tmpdir(), 'invoicing-tests-'));
 /** The fast suite's Jest workers: both cores (Jest's default on a 2-core machine is one). */
 const FAST_WORKERS = 2;
 
-function runSuite(name, extraArgs, env = {}) {
+/**
+ * A child process with this console as its output; resolves with its exit status. Not spawnSync: this process's
+ * event loop must stay free while a suite runs, so that a finished install starts the next one at once.
+ */
+function run(args, env = process.env) {
+	const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+	return new Promise((resolve) => child.on('close', (code) => resolve({ status: code })));
+}
+
+async function runSuite(name, extraArgs, env = {}) {
 	const reportFile = join(reportDir, `${name.replace(/[^a-z0-9.-]+/gi, '-')}.json`);
 	console.log(`\n=== ${name} suite ===`);
 	const started = Date.now();
-	const result = spawnSync(process.execPath, [jestBin, ...extraArgs, '--json', `--outputFile=${reportFile}`], {
-		cwd: root,
-		stdio: 'inherit',
-		env: { ...process.env, ...env },
-	});
+	const result = await run([jestBin, ...extraArgs, '--json', `--outputFile=${reportFile}`], { ...process.env, ...env });
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	let passed = 0;
 	let failed = 0;
@@ -48,10 +54,10 @@ function runSuite(name, extraArgs, env = {}) {
 	return { passed, failed };
 }
 
-function typecheck() {
+async function typecheck() {
 	console.log('=== typecheck (tsc -p tsconfig.dev.json) ===');
 	const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-	const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.dev.json'], { cwd: root, stdio: 'inherit' });
+	const result = await run([tsc, '-p', 'tsconfig.dev.json']);
 	const ok = result.status === 0;
 	console.log(`=== typecheck: ${ok ? 'clean' : 'FAILED'} ===`);
 	return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
@@ -66,8 +72,10 @@ function background(script, args, stdout = 'inherit') {
 }
 
 /**
- * The n8n versions the suites run, installed if missing (a progress line at least every 15 s): the default version
- * first, then the compatibility versions, all in the background. Returns a promise per group.
+ * The n8n versions the suites run, installed if missing (a progress line at least every 15 s), in the background:
+ * the default version first, then the compatibility versions side by side (a cold install is mostly download and
+ * unpacking; one version at a time left the last one ready long after the suites that do not need it had ended).
+ * Returns whether the default version is ready, and the same per compatibility version.
  */
 function installN8n() {
 	const all = [versions.default, ...versions.compat];
@@ -78,15 +86,15 @@ function installN8n() {
 		return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
 	};
 	const main = background('ensure-n8n.ts', [versions.default]).then(({ ok }) => ok);
-	const compat = main.then(() => background('ensure-n8n.ts', versions.compat)).then(({ ok }) => ok);
+	const compat = new Map(versions.compat.map((version) => [version, main.then(() => background('ensure-n8n.ts', [version])).then(({ ok }) => ok)]));
 	// one check, as before: every version installed
-	const done = Promise.all([main, compat]).then(([a, b]) => report(all.join(', '), a && b));
+	const done = Promise.all([main, ...compat.values()]).then((ready) => report(all.join(', '), ready.every(Boolean)));
 	return { main, compat, done };
 }
 
 /** This checkout's tarball, built once: every real-n8n suite installs it (INVOICING_PACKAGE_TARBALL, see n8n/pack.ts). */
 async function buildPackage() {
-	console.log('\n=== package tarball (npm run build, npm pack: once for every real-n8n suite) ===');
+	console.log('=== package tarball (npm run build, npm pack: once for every real-n8n suite, in the background) ===');
 	const { ok, output } = await background('pack.ts', [], 'pipe');
 	const tarball = output.trim().split('\n').at(-1);
 	if (ok && tarball) process.env.INVOICING_PACKAGE_TARBALL = tarball;
@@ -98,19 +106,22 @@ async function main() {
 	const suites = [];
 	const installs = fastOnly ? undefined : installN8n();
 	const newer = fastOnly ? undefined : background('newer-versions.ts', [], 'pipe');
-	suites.push(typecheck(), runSuite('fast', [`--maxWorkers=${FAST_WORKERS}`]));
+	// the tarball builds beside the typecheck (which writes nothing); the fast suite's package test then checks that
+	// same tarball instead of building its own in the same dist/ folder
+	const packed = installs ? buildPackage() : undefined;
+	suites.push(await typecheck());
+	await packed;
+	suites.push(await runSuite('fast', [`--maxWorkers=${FAST_WORKERS}`]));
 	if (installs) {
-		await buildPackage();
 		if (await installs.main) {
-			suites.push(runSuite('end-to-end', ['-c', 'jest.e2e.config.js', '--runInBand']));
-			if (await installs.compat) {
-				for (const version of versions.compat) {
-					suites.push(runSuite(`compatibility n8n ${version}`, ['-c', 'jest.compat.config.js', '--runInBand'], { INVOICING_N8N_VERSION: version }));
-					suites.push(runSuite(`engine facts on n8n ${version}`, ['-c', 'jest.engine-compat.config.js'], { INVOICING_N8N_VERSION: version }));
-				}
+			suites.push(await runSuite('end-to-end', ['-c', 'jest.e2e.config.js', '--runInBand']));
+			// n8n in queue mode (Postgres, Redis installed with apt-get when missing, main + 2 workers), on the default version
+			suites.push(await runSuite('queue-mode', ['-c', 'jest.queue.config.js', '--runInBand']));
+			for (const version of versions.compat) {
+				if (!(await installs.compat.get(version))) continue;
+				suites.push(await runSuite(`compatibility n8n ${version}`, ['-c', 'jest.compat.config.js', '--runInBand'], { INVOICING_N8N_VERSION: version }));
+				suites.push(await runSuite(`engine facts on n8n ${version}`, ['-c', 'jest.engine-compat.config.js'], { INVOICING_N8N_VERSION: version }));
 			}
-			// last: n8n in queue mode (Postgres, Redis installed with apt-get when missing, main + 2 workers)
-			suites.push(runSuite('queue-mode', ['-c', 'jest.queue.config.js', '--runInBand']));
 		}
 		suites.push(await installs.done);
 		// never a failure: the registry's n8n releases beyond the matrix, in one line
