@@ -38,7 +38,11 @@ test(`${path ? `replay of seed ${seed} path ${path}` : `${runs} scenarios, seed 
 	const property = fc.asyncProperty(scenarioArbitrary, async (scenario) => {
 		// shrinking past its budget: every further candidate counts as passing, so the smallest failure so far stands
 		if (firstFailureAt > 0 && Date.now() > firstFailureAt + SHRINK_BUDGET_MS) return;
-		const { problems, ms } = await (ahead ? ahead.result(scenario) : verdict(scenario));
+		const { problems, ms } = await (ahead ? ahead.result(scenario) : verdict(scenario)).catch((error: unknown) => {
+			// a scenario that threw fails the check as before; from here on, shrinking runs alone
+			ahead?.stop();
+			throw error;
+		});
 		index += 1;
 		if (survey) appendFileSync(`${survey}.times`, `${ms}\n`);
 		if (problems.length === 0) return;
