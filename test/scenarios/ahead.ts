@@ -10,8 +10,8 @@ import fc from 'fast-check';
 export interface Ahead<R> {
 	/** The result for a value: the one run ahead (started now if its turn had not come), else a run now. */
 	result(value: unknown): Promise<R>;
-	/** No further value starts ahead (from the first failure on, shrinking runs alone). */
-	stop(): void;
+	/** No further value starts ahead; resolves once those started have ended (from the first failure on, shrinking runs alone). */
+	stop(): Promise<void>;
 	/** How many values were asked for and found among those drawn ahead. */
 	readonly hits: number;
 }
@@ -46,8 +46,9 @@ export function runAhead<V, R>(values: V[], run: (value: V) => Promise<R>, concu
 			hits += 1;
 			return start(key, value as V);
 		},
-		stop() {
+		async stop() {
 			stopped = true;
+			await Promise.allSettled(started.values());
 		},
 		get hits() {
 			return hits;

@@ -22,7 +22,7 @@ const survey = env.INVOICING_SCENARIO_SURVEY;
 /** Shrinking replays scenarios that each take up to seconds: bounded, the best found so far is printed. */
 const SHRINK_BUDGET_MS = 240_000;
 /** Scenarios run ahead at once (see ahead.ts); 1: one after another, as the check asks. */
-const AT_ONCE = Number(env.INVOICING_SCENARIO_AT_ONCE ?? 8);
+const AT_ONCE = Number(env.INVOICING_SCENARIO_AT_ONCE ?? 4);
 
 /** One scenario run and checked: the broken promises (none: it held) and how long it took. */
 async function verdict(scenario: Scenario): Promise<{ problems: string[]; ms: number }> {
@@ -38,9 +38,9 @@ test(`${path ? `replay of seed ${seed} path ${path}` : `${runs} scenarios, seed 
 	const property = fc.asyncProperty(scenarioArbitrary, async (scenario) => {
 		// shrinking past its budget: every further candidate counts as passing, so the smallest failure so far stands
 		if (firstFailureAt > 0 && Date.now() > firstFailureAt + SHRINK_BUDGET_MS) return;
-		const { problems, ms } = await (ahead ? ahead.result(scenario) : verdict(scenario)).catch((error: unknown) => {
-			// a scenario that threw fails the check as before; from here on, shrinking runs alone
-			ahead?.stop();
+		const { problems, ms } = await (ahead ? ahead.result(scenario) : verdict(scenario)).catch(async (error: unknown) => {
+			// a scenario that threw fails the check as before; shrinking then runs alone
+			await ahead?.stop();
 			throw error;
 		});
 		index += 1;
@@ -49,7 +49,8 @@ test(`${path ? `replay of seed ${seed} path ${path}` : `${runs} scenarios, seed 
 		if (survey) appendFileSync(survey, `${JSON.stringify({ seed, path: String(index - 1), problems, scenario })}\n`);
 		else {
 			if (firstFailureAt === 0) firstFailureAt = Date.now();
-			ahead?.stop();
+			// shrinking runs its candidates alone: none starts while scenarios run ahead are still going
+			await ahead?.stop();
 			throw new Error(problems.join('\n'));
 		}
 	});

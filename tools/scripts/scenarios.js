@@ -6,7 +6,7 @@
 //   --seed S --path P  replays the one (shrunk) scenario a failure printed
 //   --shrink         with --path: shrinks it further (for the unshrunk paths of a survey)
 //   --survey FILE    writes every counter-example to FILE (JSON lines) and goes on, without shrinking
-//   --at-once N      scenarios run ahead at once (8 when omitted; 1: one after another); same draws, same verdicts
+//   --at-once N      scenarios run ahead at once (4 when omitted; 1: one after another); same draws, same verdicts
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
