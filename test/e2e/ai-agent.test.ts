@@ -4,8 +4,9 @@
  * sandbox, and the agent answers with the total the service computed.
  */
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
-import { readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
-import { nodeOutput, type N8nCli } from '../../tools/scripts/n8n/n8n-cli';
+import { readExample, startResidentN8n } from '../../tools/scripts/n8n/harness';
+import { nodeOutput } from '../../tools/scripts/n8n/n8n-cli';
+import type { ResidentN8n } from '../../tools/scripts/n8n/resident';
 import { saveArtifact } from './artifacts';
 import { messageText, startChatStub, type ChatStub } from './ai/chat-completions-stub';
 import { AGENT_CLIENT, AGENT_INVOICE, invoicingAgentScript } from './ai/invoicing-script';
@@ -15,7 +16,8 @@ const EXAMPLE = '6-ai-agent-invoicing.json';
 
 let sandbox: Sandbox;
 let stub: ChatStub;
-let cli: N8nCli;
+/** n8n's CLI, started once for the imports and the run. */
+let n8n: ResidentN8n;
 let workflowId: string;
 
 beforeAll(async () => {
@@ -27,7 +29,7 @@ beforeAll(async () => {
 	const reference = model?.credentials?.openAiApi;
 	if (!reference) throw new Error(`${EXAMPLE} has no OpenAI credential on its chat model`);
 	// the example's own credential reference, with the stub as the OpenAI-compatible base URL
-	({ cli } = await setUpN8n({
+	({ n8n } = await startResidentN8n({
 		baseUrl: sandbox.url,
 		apiKey: API_KEY,
 		workflows: [workflow],
@@ -36,13 +38,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+	await n8n?.stop();
 	await stub?.close();
 	await sandbox?.close();
 });
 
 test('6: an AI agent creates a client and an invoice through the Invoicing tools and reports the total the service computed', async () => {
 	const started = Date.now();
-	const run = await cli.execute(workflowId);
+	const run = await n8n.execute(workflowId);
 	const seconds = (Date.now() - started) / 1000;
 	saveArtifact('ai-agent-run.json', JSON.stringify({ run, chatRequests: stub.requests }, null, 2));
 	expect(stub.errors).toEqual([]);

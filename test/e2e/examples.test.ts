@@ -3,15 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { overdueInvoices, startSandbox, type Sandbox } from '../../tools/sandbox';
-import { copyExampleData, exampleFiles, readExample, setUpN8n } from '../../tools/scripts/n8n/harness';
-import { nodeOutput, type N8nCli } from '../../tools/scripts/n8n/n8n-cli';
+import { copyExampleData, exampleFiles, readExample, startResidentN8n } from '../../tools/scripts/n8n/harness';
+import { nodeOutput } from '../../tools/scripts/n8n/n8n-cli';
+import type { ResidentN8n } from '../../tools/scripts/n8n/resident';
 import { withDataDir } from '../../tools/scripts/n8n/workflows';
 import { BY_NUMBER_WORKFLOW } from './workflows/by-number';
 
 const API_KEY = 'e2e-key';
 
 let sandbox: Sandbox;
-let cli: N8nCli;
+/** n8n's CLI, started once for the file's imports and runs. */
+let n8n: ResidentN8n;
 let dataDir: string;
 const ids: Record<string, string> = {};
 
@@ -46,16 +48,19 @@ beforeAll(async () => {
 		return withDataDir(workflow, dataDir);
 	});
 	workflows.push(MISSING_INVOICE, BY_NUMBER_WORKFLOW);
-	({ cli } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot } }));
+	({ n8n } = await startResidentN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesRoot } }));
 });
 
-afterAll(async () => sandbox?.close());
+afterAll(async () => {
+	await n8n?.stop();
+	await sandbox?.close();
+});
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('the package as installed by the README\'s manual route (npm install in ~/.n8n/nodes)', () => {
 	test('n8n keeps the HTTP code and the service\'s answer of the node\'s errors (no second n8n-workflow beside the package)', async () => {
-		const run = await cli.execute(MISSING_INVOICE.id);
+		const run = await n8n.execute(MISSING_INVOICE.id);
 		expect(run.status).toBe('error');
 		const error = run.data.resultData.runData['Get Invoice'][0].error as Record<string, unknown>;
 		expect(error).toEqual(
@@ -72,7 +77,7 @@ describe('the package as installed by the README\'s manual route (npm install in
 describe('example workflows inside real n8n', () => {
 	test('1: invoice life cycle: create client, invoice with 3 items and tax, send, pay, get', async () => {
 		sandbox.reset({ seed: 'empty' });
-		const run = await cli.execute(ids['1-invoice-lifecycle.json']);
+		const run = await n8n.execute(ids['1-invoice-lifecycle.json']);
 		expect(run.status).toBe('success');
 		const [created] = nodeOutput(run, 'Create Invoice');
 		expect([created.sub_total, created.tax_amount, created.total]).toEqual([3239.88, 242.99, 3482.87]);
@@ -111,7 +116,7 @@ describe('example workflows inside real n8n', () => {
 		const before = sandbox.state();
 		const overdue = overdueInvoices(before, today());
 		expect(overdue.length).toBeGreaterThan(0);
-		const run = await cli.execute(ids['2-overdue-reminders.json']);
+		const run = await n8n.execute(ids['2-overdue-reminders.json']);
 		expect(run.status).toBe('success');
 		expect(nodeOutput(run, 'Send Reminder')).toHaveLength(overdue.length);
 		const after = sandbox.state();
@@ -124,7 +129,7 @@ describe('example workflows inside real n8n', () => {
 
 	test('3: spreadsheet sync: CSV rows become clients and invoices, totals land in a CSV report; a second run creates nothing', async () => {
 		sandbox.reset({ seed: 'empty' });
-		const run = await cli.execute(ids['3-spreadsheet-sync.json']);
+		const run = await n8n.execute(ids['3-spreadsheet-sync.json']);
 		expect(run.status).toBe('success');
 		// n8n sends the rows' requests at once, so the service stores them in arrival order: compare as sets
 		const state = sandbox.state();
@@ -146,7 +151,7 @@ describe('example workflows inside real n8n', () => {
 			'FB-3001,Fabrikam Inc,USD,1193.75,89.53,1283.28,2031-01-10',
 		]);
 		// the next day's run of the same sheet: the duplicate guards find every client and invoice, nothing is created
-		const again = await cli.execute(ids['3-spreadsheet-sync.json']);
+		const again = await n8n.execute(ids['3-spreadsheet-sync.json']);
 		expect(again.status).toBe('success');
 		expect(nodeOutput(again, 'Create Client').map((c) => c.action)).toEqual(['existing', 'existing', 'existing']);
 		expect(nodeOutput(again, 'Create Invoice').map((i) => [i.invoice_no, i.action])).toEqual([
@@ -165,7 +170,7 @@ describe('example workflows inside real n8n', () => {
 		expect(pending).toBeDefined();
 		const highest = Math.max(...before.invoices.map((i) => /^INV-(\d{4})$/.exec(i.invoice_no)?.[1]).filter(Boolean).map(Number));
 		sandbox.clearRequests();
-		const run = await cli.execute(ids['4-estimate-to-invoice.json']);
+		const run = await n8n.execute(ids['4-estimate-to-invoice.json']);
 		expect(run.status).toBe('success');
 		const state = sandbox.state();
 		expect(state.estimates.find((e) => e.id === pending?.id)?.accepted).toBe('True');
@@ -195,7 +200,7 @@ describe('example workflows inside real n8n', () => {
 	test('1 and 4 re-run three times: one invoice, one e-mail, one payment, status Paid; each estimate invoiced once', async () => {
 		sandbox.reset({ seed: 'empty' });
 		for (let run = 1; run <= 3; run++) {
-			const again = await cli.execute(ids['1-invoice-lifecycle.json']);
+			const again = await n8n.execute(ids['1-invoice-lifecycle.json']);
 			expect(again.status).toBe('success');
 			expect(nodeOutput(again, 'Create Invoice').map((i) => [i.action, i.payment_status])).toEqual([[run === 1 ? 'created' : 'existing', run === 1 ? 'Not Paid' : 'Paid']]);
 			expect(nodeOutput(again, 'Record Payment')[0].skipped).toBe(run === 1 ? undefined : true);
@@ -207,7 +212,7 @@ describe('example workflows inside real n8n', () => {
 		sandbox.reset({ seed: 'demo' });
 		const before = sandbox.state();
 		const invoicesBefore = before.invoices.length;
-		for (let run = 1; run <= 3; run++) expect((await cli.execute(ids['4-estimate-to-invoice.json'])).status).toBe('success');
+		for (let run = 1; run <= 3; run++) expect((await n8n.execute(ids['4-estimate-to-invoice.json'])).status).toBe('success');
 		const after = sandbox.state();
 		const accepted = after.estimates.filter((e) => e.accepted === 'True' && before.estimates.find((b) => b.id === e.id)?.accepted === 'False');
 		const created = after.invoices.slice(invoicesBefore);
@@ -224,7 +229,7 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 		const globex = before.clients.find((c) => c.email === 'ap@globex.example');
 		const estimate = before.estimates.find((e) => e.estimate_no === 'EST-2002');
 		sandbox.clearRequests();
-		const run = await cli.execute(BY_NUMBER_WORKFLOW.id);
+		const run = await n8n.execute(BY_NUMBER_WORKFLOW.id);
 		expect(run.status).toBe('success');
 		const byNumber = nodeOutput(run, 'Get Invoice By Number');
 		expect(byNumber).toEqual(nodeOutput(run, 'Get Invoice By ID'));
@@ -249,7 +254,7 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 		];
 		for (const round of [1, 2]) {
 			sandbox.clearRequests();
-			const run = await cli.execute(ids['7-bank-export-payments.json']);
+			const run = await n8n.execute(ids['7-bank-export-payments.json']);
 			expect(run.data.resultData.error?.message).toBeUndefined();
 			expect(run.status).toBe('success');
 			// run 1 pays INV-1002 and 1004 in full and part of INV-1003; INV-1001 was Paid already; run 2 finds every
@@ -290,14 +295,14 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 	test('7 across days: the same bank export imported again a simulated day later records nothing again (Skip Repeat Within 31 days)', async () => {
 		sandbox.reset({ seed: 'demo' });
 		const before = sandbox.state();
-		expect((await cli.execute(ids['7-bank-export-payments.json'])).status).toBe('success');
+		expect((await n8n.execute(ids['7-bank-export-payments.json'])).status).toBe('success');
 		// the next day: every payment the first import recorded is a day old, as the guard reads the service's timestamps
 		const state = sandbox.state();
 		const dayEarlier = (timestamp: string) =>
 			new Date(Date.parse(`${timestamp.replace(' ', 'T')}Z`) - 24 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 		sandbox.load({ ...state, invoices: state.invoices.map((i) => ({ ...i, payments: i.payments.map((p) => ({ ...p, created_at: dayEarlier(p.created_at) })) })) });
 		sandbox.clearRequests();
-		const nextDay = await cli.execute(ids['7-bank-export-payments.json']);
+		const nextDay = await n8n.execute(ids['7-bank-export-payments.json']);
 		expect(nextDay.status).toBe('success');
 		expect(nodeOutput(nextDay, 'Record Payment').map((p) => [p.invoice_no, p.skipped, String(p.message).replace(/ at .* UTC \(reference \S+\)/, '')])).toEqual([
 			['INV-1002', true, 'Not recorded: the invoice "INV-1002" is already Paid.'],
@@ -321,7 +326,7 @@ describe('example 8: monthly retainer invoices (issue 28)', () => {
 		const label = now.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 		for (const round of [1, 2]) {
 			sandbox.clearRequests();
-			const run = await cli.execute(ids['8-monthly-retainers.json']);
+			const run = await n8n.execute(ids['8-monthly-retainers.json']);
 			expect(run.status).toBe('success');
 			expect(nodeOutput(run, 'Create Invoice').map((i) => [i.invoice_no, i.customer_id, i.issue_date, i.total, i.action])).toEqual([
 				['RET-0001', clients['billing@acme.example'], first, 1200, round === 1 ? 'created' : 'existing'],

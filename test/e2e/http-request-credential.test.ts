@@ -1,19 +1,21 @@
 /**
  * What the node does not cover, one HTTP Request node away: n8n's own HTTP Request node with Authentication
  * "Predefined Credential Type" and Credential Type "Invoicing API" (the credential the package installs), run by
- * `n8n execute` inside real n8n. The service receives the request with the key; a URL outside the credential's
+ * n8n's `execute` command inside real n8n. The service receives the request with the key; a URL outside the credential's
  * Base URL is refused before anything is sent.
  */
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../tools/scripts/n8n/config';
-import { setUpN8n } from '../../tools/scripts/n8n/harness';
-import { nodeOutput, type N8nCli } from '../../tools/scripts/n8n/n8n-cli';
+import { startResidentN8n } from '../../tools/scripts/n8n/harness';
+import { nodeOutput } from '../../tools/scripts/n8n/n8n-cli';
+import type { ResidentN8n } from '../../tools/scripts/n8n/resident';
 import type { WorkflowNode } from '../../tools/scripts/n8n/workflows';
 
 const API_KEY = 'e2e-http-key';
 
 let sandbox: Sandbox;
-let cli: N8nCli;
+/** n8n's CLI, started once for the imports and the run. */
+let n8n: ResidentN8n;
 
 const httpNode = (name: string, url: string, position: [number, number], extra: Partial<WorkflowNode> = {}): WorkflowNode => ({
 	id: name,
@@ -47,14 +49,17 @@ function workflow(baseUrl: string) {
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ apiKey: API_KEY, seed: 'demo' });
-	({ cli } = await setUpN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows: [workflow(sandbox.url)] }));
+	({ n8n } = await startResidentN8n({ baseUrl: sandbox.url, apiKey: API_KEY, workflows: [workflow(sandbox.url)] }));
 });
 
-afterAll(async () => sandbox?.close());
+afterAll(async () => {
+	await n8n?.stop();
+	await sandbox?.close();
+});
 
 test('the HTTP Request node with the Invoicing API credential: the key in its header, the answer as the item; outside the Base URL refused', async () => {
 	sandbox.clearRequests();
-	const run = await cli.execute('e2e-http-request-credential');
+	const run = await n8n.execute('e2e-http-request-credential');
 	expect(run.status).toBe('success');
 	// one request reached the service: the list, with the key (the sandbox logs it masked)
 	expect(sandbox.requests().map((r) => [r.method, r.path, r.authorized, r.headers.authorization])).toEqual([['GET', '/v1/invoice/all', true, 'Bearer ***']]);

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
-import { setUpN8n } from '../../tools/scripts/n8n/harness';
-import type { N8nCli } from '../../tools/scripts/n8n/n8n-cli';
+import { startResidentN8n } from '../../tools/scripts/n8n/harness';
+import type { ResidentN8n } from '../../tools/scripts/n8n/resident';
 import type { WorkflowFile } from '../../tools/scripts/n8n/workflows';
 import { corpusEntries, readExpectation, receivedRequests, setUpCorpusRecords } from '../engine/harness/corpus';
 
 /**
  * The saved-workflow corpus (test/corpus) inside real n8n, with the package installed by the README's manual
- * route: n8n imports each workflow as saved, `n8n execute` runs it, and the service receives the same requests
+ * route: n8n imports each workflow as saved, `n8n execute` (started once for the file) runs it, and the service receives the same requests
  * and every node gives the same items as in the engine test's recording.
  */
 const API_KEY = 'corpus-key';
@@ -16,13 +16,14 @@ const corpus = corpusEntries();
 const workflowId = (key: string) => `corpus-${key.replace('/', '-')}`;
 
 let sandbox: Sandbox;
-let cli: N8nCli;
+/** n8n's CLI, started once for the file's imports and runs. */
+let n8n: ResidentN8n;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ apiKey: API_KEY, deterministic: true });
 	const workflows = corpus.map((entry) => ({ ...(JSON.parse(readFileSync(entry.path, 'utf8')) as WorkflowFile), id: workflowId(entry.key) }));
 	const credentialIds = [...new Set(workflows.flatMap((w) => w.nodes.flatMap((n) => Object.values(n.credentials ?? {}).map((c) => c.id ?? ''))))];
-	({ cli } = await setUpN8n({
+	({ n8n } = await startResidentN8n({
 		baseUrl: sandbox.url,
 		apiKey: API_KEY,
 		workflows,
@@ -35,14 +36,17 @@ beforeAll(async () => {
 	}));
 });
 
-afterAll(async () => sandbox?.close());
+afterAll(async () => {
+	await n8n?.stop();
+	await sandbox?.close();
+});
 
 describe('saved workflows keep working inside real n8n (test/corpus)', () => {
 	test.each(corpus.map((entry) => [entry.key, entry] as const))('%s: n8n runs it as saved, with the recorded requests and items', async (_key, entry) => {
 		sandbox.reset({});
 		await setUpCorpusRecords(entry, sandbox, API_KEY);
 		sandbox.clearRequests();
-		const run = await cli.execute(workflowId(entry.key));
+		const run = await n8n.execute(workflowId(entry.key));
 		const expected = readExpectation(entry);
 		expect(run.status).toBe('success');
 		const nodes = Object.fromEntries(

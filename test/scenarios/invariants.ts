@@ -1,11 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordedRequest } from '../../tools/sandbox';
 import { WRITES, type Scenario } from './model';
 import type { ScenarioOutcome } from './run-scenario';
-
-/** A request the node sent before the 429 reached it may arrive this much later (loopback, busy machine). */
-const IN_FLIGHT_MS = 250;
 
 /** What the service holds for key `k` of the scenario's operation: the records, payments or e-mails. */
 function heldFor(outcome: ScenarioOutcome, k: number): number {
@@ -149,29 +145,41 @@ function orderFollowsInput(outcome: ScenarioOutcome): string[] {
 	return problems;
 }
 
-/** Milliseconds a 429's Retry-After asks for when a client can read it: whole seconds or an HTTP date. */
-function askedMs(request: RecordedRequest): number | undefined {
-	const value = request.retryAfter;
-	if (value === undefined) return undefined;
-	if (/^\d+$/.test(value)) return Number(value) * 1000;
-	if (/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value)) return Date.parse(value) - request.receivedAt;
+/**
+ * Milliseconds a 429's Retry-After asks for when a client can read it: whole seconds, or an HTTP date measured from
+ * the answer's own Date header (as the node reads it).
+ */
+export function askedMs(retryAfter: string | undefined, answerDate: string | undefined): number | undefined {
+	if (retryAfter === undefined) return undefined;
+	if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
+	const until = Date.parse(retryAfter);
+	const from = answerDate === undefined ? Number.NaN : Date.parse(answerDate);
+	if (/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(retryAfter) && Number.isFinite(until) && Number.isFinite(from)) return until - from;
 	return undefined;
 }
 
-/** (e) Nothing is sent inside a Retry-After pause the node chose to obey (the sandbox's request times). */
-function pausesObeyed(outcome: ScenarioOutcome): string[] {
-	const { scenario, requests } = outcome;
+/** A pause ends on a timer: a resend this close to its end counts as after it. */
+const TIMER_SLACK_MS = 50;
+
+/**
+ * (e) Nothing is sent inside a Retry-After pause the node chose to obey: no request started, in the node's own
+ * process, after the 429 reached it and before the wait it asked for was over (the client's order of events,
+ * which no load can reorder: client-requests.ts).
+ */
+export function pausesObeyed(outcome: Pick<ScenarioOutcome, 'scenario' | 'client'>): string[] {
+	const { scenario, client } = outcome;
 	const s = scenario.settings;
 	const budgetMs = s.longestWaitS === 0 ? 0 : Math.min((s.longestWaitS ?? 300) * 1000, s.timeoutMs);
 	const problems: string[] = [];
-	for (const refused of requests.filter((r) => r.status === 429)) {
-		const pause = askedMs(refused);
+	for (const refused of client) {
+		if (refused.kind !== 'answer' || refused.status !== 429) continue;
+		const pause = askedMs(refused.retryAfter, refused.date);
 		// a wait longer than the budget is not waited (the item fails); shorter ones are obeyed by the whole run
 		if (pause === undefined || pause < 300 || pause >= budgetMs) continue;
-		const inside = requests.filter((r) => r.receivedAt > refused.receivedAt + IN_FLIGHT_MS && r.receivedAt < refused.receivedAt + pause - 50);
+		const inside = client.filter((e) => e.kind === 'start' && e.at > refused.at && e.at < refused.at + pause - TIMER_SLACK_MS);
 		if (inside.length > 0) {
 			problems.push(
-				`(e) ${inside.length} request(s) sent ${inside[0].receivedAt - refused.receivedAt} ms after a 429 asking to wait ${pause} ms (Retry-After "${refused.retryAfter}"): ${inside[0].method} ${inside[0].path}`,
+				`(e) ${inside.length} request(s) started ${Math.round(inside[0].at - refused.at)} ms after a 429 asking to wait ${pause} ms (Retry-After "${refused.retryAfter}") reached the node: ${inside[0].method} ${inside[0].path}`,
 			);
 		}
 	}

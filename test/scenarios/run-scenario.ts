@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { startSandbox, type BookData, type FaultSpec, type RecordedRequest } from '../../tools/sandbox';
 import { runNode, type NodeRunResult } from '../engine/harness/run-node';
+import { watchClient, type ClientEvent } from './client-requests';
 import type { Fault, Scenario } from './model';
 
 /** What a scenario left behind: the node's output, every request the service received, the book after it. */
@@ -11,6 +12,8 @@ export interface ScenarioOutcome {
 	input: IDataObject[];
 	result: NodeRunResult;
 	requests: RecordedRequest[];
+	/** The node's own process: each request it started and each answer it received, in order (client-requests.ts). */
+	client: ClientEvent[];
 	book: BookData;
 	/** Ids of the records set up before the run (clients, invoices). */
 	setup: { clients: string[]; invoices: string[] };
@@ -152,6 +155,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 		const input = scenario.items.map((k) => keyValues(k, setup, s.clientHasEmail));
 		sandbox.clearRequests();
 		for (const fault of scenario.faults) sandbox.injectFault(faultSpec(fault, s.timeoutMs));
+		const client = watchClient(new URL(sandbox.url).host);
 		const run = runNode({
 			credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
 			parameters: parametersOf(scenario),
@@ -166,7 +170,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 		const ended = await Promise.race([run, hung]);
 		clearTimeout(timer);
 		if (ended === 'hung') {
-			return { scenario, input, result: { items: [] }, requests: sandbox.requests(), book: sandbox.state(), setup, hungAfterMs: HANG_MS };
+			return { scenario, input, result: { items: [] }, requests: sandbox.requests(), client: client.stop(), book: sandbox.state(), setup, hungAfterMs: HANG_MS };
 		}
 		const result = ended;
 		// a write held by a slow fault may land after the node gave up: let it, before the book is read
@@ -175,7 +179,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 			const until = last + s.timeoutMs * 1.5 + 100;
 			while (Date.now() < until && sandbox.requests().some((r) => r.status === 0)) await new Promise((resolve) => setTimeout(resolve, 20));
 		}
-		return { scenario, input, result, requests: sandbox.requests(), book: sandbox.state(), setup };
+		return { scenario, input, result, requests: sandbox.requests(), client: client.stop(), book: sandbox.state(), setup };
 	} finally {
 		await sandbox.close();
 	}

@@ -70,6 +70,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			receivedAt: Date.now(),
 		};
 		log.add(entry);
+		options.onRequest?.(entry);
 		const taken = faults.take(method, path);
 		const fault = taken?.when === 'after' ? undefined : taken;
 		const after = taken?.when === 'after' ? taken : undefined;

@@ -98,6 +98,8 @@ export interface SandboxOptions {
 	deterministic?: boolean;
 	/** Limits in force from the start (the /__sandbox/limits control replaces them). */
 	limits?: LimitSpec;
+	/** Called with every /v1 request as it is logged (the log keeps only the last 1,000; a benchmark tallies them all). */
+	onRequest?: (entry: RecordedRequest) => void;
 }
 
 export type BodyEncoding = 'none' | 'query' | 'form' | 'json';

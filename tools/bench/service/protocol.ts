@@ -19,12 +19,13 @@ export interface BusyShare {
 export type ServiceQuery =
 	| { id: number; type: 'busy'; from: number; to: number }
 	| { id: number; type: 'requests' }
+	| { id: number; type: 'requestKinds'; from: number; to: number }
 	| { id: number; type: 'clearRequests' }
 	| { id: number; type: 'stop' };
 
 export interface ServiceReply {
 	id: number;
-	result?: BusyShare | ServiceRequestSummary[] | null;
+	result?: BusyShare | ServiceRequestSummary[] | Record<string, number> | null;
 	error?: string;
 }
 

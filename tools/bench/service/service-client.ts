@@ -58,6 +58,11 @@ export class ServiceClient {
 		return (await this.ask({ type: 'requests' })) as ServiceRequestSummary[];
 	}
 
+	/** Requests of each kind (`GET /client/{id}`) the service received from `from` to `to` (epoch ms, both included). */
+	async requestKinds(from: number, to: number): Promise<Record<string, number>> {
+		return (await this.ask({ type: 'requestKinds', from, to })) as Record<string, number>;
+	}
+
 	async clearRequests(): Promise<void> {
 		await this.ask({ type: 'clearRequests' });
 	}

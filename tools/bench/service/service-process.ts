@@ -7,6 +7,7 @@
 import { bulkBook, startSandbox, type Sandbox } from '../../sandbox';
 import { BusySampler } from './busy-sampler';
 import type { ServiceQuery, ServiceReady, ServiceReply, ServiceRequestSummary } from './protocol';
+import { requestKind, RequestTally } from './request-tally';
 import { seedOverHttp } from './seed-over-http';
 
 function seedDirectly(sandbox: Sandbox, counts: { clients: number; invoices: number }, statusOf: (index: number) => 'Paid' | 'Not Paid') {
@@ -20,7 +21,8 @@ function seedDirectly(sandbox: Sandbox, counts: { clients: number; invoices: num
 
 async function main(): Promise<void> {
 	const [apiKey, clients, invoices, pattern, seedMode] = process.argv.slice(2);
-	const sandbox = await startSandbox({ apiKey, seed: 'empty' });
+	const tally = new RequestTally();
+	const sandbox = await startSandbox({ apiKey, seed: 'empty', onRequest: (entry) => tally.add(requestKind(entry.method, entry.path), entry.receivedAt) });
 	const counts = { clients: Number(clients), invoices: Number(invoices) };
 	const statusOf = (index: number) => (pattern === 'notPaidEvery2' && index % 2 === 1 ? 'Paid' : 'Not Paid');
 	const seeded = seedMode === 'direct' ? seedDirectly(sandbox, counts, statusOf) : await seedOverHttp(sandbox.url, apiKey, counts, statusOf);
@@ -45,6 +47,12 @@ async function main(): Promise<void> {
 						}),
 					),
 				);
+			case 'requestKinds':
+				try {
+					return reply(tally.within(query.from, query.to));
+				} catch (error) {
+					return send({ id: query.id, error: (error as Error).message });
+				}
 			case 'clearRequests':
 				sandbox.clearRequests();
 				return reply(null);

@@ -49,6 +49,7 @@ export function httpChainNodes(scenario: ScenarioId, baseUrl: string, listBaseUr
 	switch (scenario) {
 		case 'create100':
 		case 'create1000':
+		case 'createGuarded1000':
 			return [
 				httpRequest(`${namePrefix} HTTP Request`, 'POST', `${baseUrl}/invoice/add`, [
 					{ name: 'client', value: '={{ $json.client }}' },

@@ -12,6 +12,14 @@ export function inputCode(scenario: Scenario, fixtures: Fixtures, prefix: string
 				`const items = ${JSON.stringify(LINE_ITEMS)};`,
 				`return Array.from({ length: ${scenario.items} }, (_, i) => ({ json: { client: clients[i % clients.length], invoice_no: ${JSON.stringify(prefix)} + '-' + (i + 1), items } }));`,
 			].join('\n');
+		case 'createGuarded1000':
+			// numbers new in every execution: the guard would find the last round's invoices and create none
+			return [
+				`const clients = ${JSON.stringify(fixtures.clientIds)};`,
+				`const items = ${JSON.stringify(LINE_ITEMS)};`,
+				`const prefix = ${JSON.stringify(prefix)} + '-' + $execution.id;`,
+				`return Array.from({ length: ${scenario.items} }, (_, i) => ({ json: { client: clients[i % clients.length], invoice_no: prefix + '-' + (i + 1), items } }));`,
+			].join('\n');
 		case 'get1000':
 		case 'update1000':
 			return `return ${JSON.stringify(fixtures.invoices.slice(0, scenario.items))}.map((json) => ({ json }));`;

@@ -10,23 +10,29 @@ import { byId, workflowNode } from './nodes';
  */
 export type ParameterLayout = 'current' | 'legacy';
 
+function createParameters(clientName: string): Record<string, unknown> {
+	return {
+		resource: 'invoice',
+		operation: 'create',
+		[clientName]: byId('={{ $json.client }}'),
+		invoiceNo: '={{ $json.invoice_no }}',
+		paymentStatus: PAYMENT_STATUS,
+		itemsMode: 'json',
+		itemsJson: '={{ $json.items }}',
+		additionalFields: { taxRate: TAX_RATE },
+	};
+}
+
 function parameters(scenario: ScenarioId, layout: ParameterLayout): Record<string, unknown> {
 	const clientName = layout === 'current' ? 'client' : 'clientId';
 	switch (scenario) {
 		case 'create100':
 		case 'create1000':
-			return {
-				resource: 'invoice',
-				operation: 'create',
-				[clientName]: byId('={{ $json.client }}'),
-				invoiceNo: '={{ $json.invoice_no }}',
-				paymentStatus: PAYMENT_STATUS,
-				itemsMode: 'json',
-				itemsJson: '={{ $json.items }}',
-				additionalFields: { taxRate: TAX_RATE },
-				// the same requests as the HTTP chain: without the duplicate guard's one list read per run
-				ifExists: 'create',
-			};
+			// the same requests as the HTTP chain: without the duplicate guard's one list read per run
+			return { ...createParameters(clientName), ifExists: 'create' };
+		case 'createGuarded1000':
+			// the duplicate guard as a user who changes nothing has it: If Already Exists left at its default
+			return createParameters(clientName);
 		case 'get1000':
 			// the full record, as the HTTP chain gives it (Simplify is on by default)
 			return { resource: 'invoice', operation: 'get', invoiceId: byId('={{ $json.id }}'), simplify: false };

@@ -33,6 +33,17 @@ export interface RoundOptions {
 	scenarios?: Scenario[];
 	/** Untimed create and get segments of this many items at the start (JIT and connection warm-up). */
 	warmUpItems?: number;
+	/**
+	 * The segments in this order instead (warm-ups included): for contenders that are not one node and one HTTP
+	 * chain per scenario, e.g. the guarded node, the node with Create Anyway and the HTTP chain of one create.
+	 */
+	steps?: RoundStep[];
+}
+
+export interface RoundStep {
+	scenario: Scenario;
+	contender: 'node' | 'http';
+	warmUp?: boolean;
 }
 
 /** Invoice numbers of a create are `<prefix>-<n>`: the same for every contender, so their requests are the same bytes. */
@@ -48,8 +59,8 @@ export function roundWorkflow(options: RoundOptions): RoundPlan {
 	const nodes: WorkflowNode[] = [workflowNode('Start', 'n8n-nodes-base.manualTrigger', 1, {})];
 	const segments: Segment[] = [];
 	const order: Array<'node' | 'http'> = options.first === 'node' ? ['node', 'http'] : ['http', 'node'];
-	const add = (scenario: Scenario, warmUp: boolean) => {
-		for (const contender of order) {
+	const add = (scenario: Scenario, warmUp: boolean, contenders = order) => {
+		for (const contender of contenders) {
 			const tag = `${warmUp ? 'warm-up ' : ''}${scenario.id} ${contender}:`;
 			nodes.push(inputNode(`${tag} input`, scenario, options.fixtures, inputPrefix(options.id, scenario.id, warmUp)));
 			const contenderNodes =
@@ -60,10 +71,14 @@ export function roundWorkflow(options: RoundOptions): RoundPlan {
 			segments.push({ scenario: scenario.id, contender, items: scenario.items, nodeNames: contenderNodes.map((node) => node.name), warmUp });
 		}
 	};
-	if (options.warmUpItems) {
-		for (const scenario of SCENARIOS.filter((s) => s.id === 'create100' || s.id === 'get1000')) add({ ...scenario, items: options.warmUpItems }, true);
+	if (options.steps) {
+		for (const step of options.steps) add(step.scenario, step.warmUp ?? false, [step.contender]);
+	} else {
+		if (options.warmUpItems) {
+			for (const scenario of SCENARIOS.filter((s) => s.id === 'create100' || s.id === 'get1000')) add({ ...scenario, items: options.warmUpItems }, true);
+		}
+		for (const scenario of options.scenarios ?? SCENARIOS) add(scenario, false);
 	}
-	for (const scenario of options.scenarios ?? SCENARIOS) add(scenario, false);
 	const connections: Record<string, unknown> = {};
 	for (let index = 0; index < nodes.length - 1; index++) {
 		connections[nodes[index].name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };

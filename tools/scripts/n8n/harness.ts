@@ -6,6 +6,7 @@ import { CREDENTIAL_ID, CREDENTIAL_NAME, REPO_ROOT } from './config';
 import { ensureN8n } from './ensure-n8n';
 import { N8nCli, type CredentialFile } from './n8n-cli';
 import { buildTarball, installTarball } from './pack';
+import type { ResidentN8n } from './resident';
 import { withHarnessCredential, type WorkflowFile } from './workflows';
 
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
@@ -35,11 +36,7 @@ export interface N8nSetup {
 	userFolder: string;
 }
 
-/**
- * A real n8n with this package loaded from its npm tarball, a credential pointing at the given service,
- * and the given workflows imported.
- */
-export async function setUpN8n(options: {
+export interface N8nSetupOptions {
 	baseUrl: string;
 	apiKey?: string;
 	workflows: WorkflowFile[];
@@ -49,12 +46,14 @@ export async function setUpN8n(options: {
 	packageDir?: string;
 	/** More credentials to import beside the Invoicing one (same CLI start). */
 	extraCredentials?: CredentialFile[];
-}): Promise<N8nSetup> {
+}
+
+/** A user folder with this package installed from its npm tarball, and the credentials the options name. */
+async function prepareUserFolder(options: N8nSetupOptions): Promise<{ userFolder: string; credentials: CredentialFile[] }> {
 	await ensureN8n();
 	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'invoicing-n8n-'));
 	await installTarball(await buildTarball(options.packageDir), userFolder);
-	const cli = new N8nCli(userFolder, options.env);
-	await cli.importCredentials([
+	const credentials = [
 		{
 			id: CREDENTIAL_ID,
 			name: CREDENTIAL_NAME,
@@ -62,7 +61,36 @@ export async function setUpN8n(options: {
 			data: { baseUrl: options.baseUrl, apiKey: options.apiKey ?? '', headerName: 'Authorization' },
 		},
 		...(options.extraCredentials ?? []),
-	]);
+	];
+	return { userFolder, credentials };
+}
+
+/**
+ * A real n8n with this package loaded from its npm tarball, a credential pointing at the given service,
+ * and the given workflows imported.
+ */
+export async function setUpN8n(options: N8nSetupOptions): Promise<N8nSetup> {
+	const { userFolder, credentials } = await prepareUserFolder(options);
+	const cli = new N8nCli(userFolder, options.env);
+	await cli.importCredentials(credentials);
 	await cli.importWorkflows(options.workflows.map(withHarnessCredential));
 	return { cli, userFolder };
+}
+
+/**
+ * What setUpN8n sets up, with n8n's CLI started once (ResidentN8n) for the imports and every `execute` after them:
+ * one n8n start-up instead of one per command. Stop `n8n` when done.
+ */
+export async function startResidentN8n(options: N8nSetupOptions): Promise<N8nSetup & { n8n: ResidentN8n }> {
+	const { userFolder, credentials } = await prepareUserFolder(options);
+	const cli = new N8nCli(userFolder, options.env);
+	const n8n = cli.resident();
+	try {
+		await n8n.importCredentials(credentials);
+		await n8n.importWorkflows(options.workflows.map(withHarnessCredential));
+	} catch (error) {
+		await n8n.stop();
+		throw error;
+	}
+	return { cli, userFolder, n8n };
 }

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8N_BIN, N8N_MAJOR, N8N_NODE_BIN } from './config';
+import { ResidentN8n } from './resident';
 import { runCommand, runOrThrow } from './run-command';
 import type { WorkflowFile } from './workflows';
 
@@ -34,6 +35,26 @@ export interface CredentialFile {
 	data: Record<string, string>;
 }
 
+/** `n8n import:credentials` of these credentials (written to a file in the user folder): its command line after `n8n`. */
+export function importCredentialsArgs(userFolder: string, credentials: CredentialFile[]): string[] {
+	const file = join(userFolder, 'credentials.json');
+	writeFileSync(file, JSON.stringify(credentials));
+	return ['import:credentials', `--input=${file}`];
+}
+
+/** `n8n import:workflow` of these workflows (written to a folder in the user folder): its command line after `n8n`. */
+export function importWorkflowsArgs(userFolder: string, workflows: WorkflowFile[]): string[] {
+	const dir = join(userFolder, 'import');
+	mkdirSync(dir, { recursive: true });
+	for (const workflow of workflows) writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow));
+	return ['import:workflow', '--separate', `--input=${dir}`];
+}
+
+/** N8nCli.publishWorkflow's command line after `n8n`. */
+export function publishWorkflowArgs(workflowId: string): string[] {
+	return N8N_MAJOR < 2 ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`];
+}
+
 /** One run of one node: its output by connection (main, ai_tool, ...), error, and when it started and how long it took (ms). */
 export interface TaskRun {
 	startTime?: number;
@@ -64,17 +85,12 @@ export class N8nCli {
 
 	/** Imports several credentials with one CLI start. */
 	async importCredentials(credentials: CredentialFile[]): Promise<void> {
-		const file = join(this.userFolder, 'credentials.json');
-		writeFileSync(file, JSON.stringify(credentials));
-		await this.run(['import:credentials', `--input=${file}`]);
+		await this.run(importCredentialsArgs(this.userFolder, credentials));
 	}
 
 	/** Imports all workflows with one CLI start (n8n's start-up is the slow part). */
 	async importWorkflows(workflows: WorkflowFile[]): Promise<void> {
-		const dir = join(this.userFolder, 'import');
-		mkdirSync(dir, { recursive: true });
-		for (const workflow of workflows) writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow));
-		await this.run(['import:workflow', '--separate', `--input=${dir}`]);
+		await this.run(importWorkflowsArgs(this.userFolder, workflows));
 	}
 
 	/**
@@ -82,7 +98,15 @@ export class N8nCli {
 	 * sets the workflow active with `update:workflow --active=true`); a following `n8n start` activates it.
 	 */
 	async publishWorkflow(workflowId: string): Promise<void> {
-		await this.run(N8N_MAJOR < 2 ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`]);
+		await this.run(publishWorkflowArgs(workflowId));
+	}
+
+	/**
+	 * n8n's CLI started once for many commands: its `execute(workflowId)` returns what `execute` below returns, and
+	 * its imports import as the methods above do, without an n8n start-up per command. Stop it when done.
+	 */
+	resident(): ResidentN8n {
+		return new ResidentN8n(this.userFolder, n8nEnvironment(this.userFolder, this.extraEnv));
 	}
 
 	/**
