@@ -8,5 +8,7 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],
 	transform: { '^.+\\.ts$': ['ts-jest', {}] },
+	// longest first, also in a fresh clone (no durations cached yet)
+	testSequencer: '<rootDir>/test/setup/sequencer.js',
 	testTimeout: 30000,
 };

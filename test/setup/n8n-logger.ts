@@ -2,10 +2,12 @@
  * Fast-suite setup: n8n's logger (n8n-core asks the DI container for @n8n/backend-common's Logger; n8n-workflow's
  * LoggerProxy forwards to it) writes into the buffer of quiet-environment.js instead of the console, so the
  * errors tests provoke on purpose stay out of the output unless the test fails.
+ * Put in place when a test file first loads each module, not before every file: loading both cost about a second
+ * per file, and many files (rules, unit) load neither. The modules themselves are n8n's own, unchanged.
  */
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
-import { LoggerProxy } from 'n8n-workflow';
+import type * as BackendCommon from '@n8n/backend-common';
+import type * as Di from '@n8n/di';
+import type * as Workflow from 'n8n-workflow';
 import { inspect } from 'node:util';
 
 const sink = (globalThis as { __invoicingTestLogs?: string[] }).__invoicingTestLogs ?? [];
@@ -26,5 +28,14 @@ const bufferingLogger = {
 	scoped: () => bufferingLogger,
 };
 
-Container.set(Logger, bufferingLogger as unknown as Logger);
-LoggerProxy.init(bufferingLogger);
+jest.mock('@n8n/backend-common', () => {
+	const actual = jest.requireActual<typeof BackendCommon>('@n8n/backend-common');
+	jest.requireActual<typeof Di>('@n8n/di').Container.set(actual.Logger, bufferingLogger as unknown as BackendCommon.Logger);
+	return actual;
+});
+
+jest.mock('n8n-workflow', () => {
+	const actual = jest.requireActual<typeof Workflow>('n8n-workflow');
+	actual.LoggerProxy.init(bufferingLogger);
+	return actual;
+});
