@@ -1,5 +1,3 @@
-import type { NodeRunResult } from './run-node';
-
 /**
  * n8n checks a node's parameters before the run, a By ID pattern in a vm with a 250 ms wall-clock limit: on starved
  * cores it refuses the run as a whole, before any request (docs/scaling.md). The user sees a failed execution and
@@ -7,11 +5,17 @@ import type { NodeRunResult } from './run-node';
  */
 export const REGEX_TIMED_OUT = 'Regular expression execution timed out';
 
+/** What a run gave: its output items, and the error that stopped it. */
+interface RunOutcome {
+	items: unknown[];
+	error?: { message: string };
+}
+
 /** The run was refused before it started: no item, that error. */
-export const isRefused = (result: NodeRunResult): boolean => result.items.length === 0 && result.error?.message === REGEX_TIMED_OUT;
+export const isRefused = (result: RunOutcome): boolean => result.items.length === 0 && result.error?.message === REGEX_TIMED_OUT;
 
 /** Runs again, at most `tries` times in all, while n8n refuses the run before it starts; the last result. */
-export async function runUntilAccepted(run: () => Promise<NodeRunResult>, tries = 4): Promise<NodeRunResult> {
+export async function runUntilAccepted<R extends RunOutcome>(run: () => Promise<R>, tries = 4): Promise<R> {
 	let result = await run();
 	for (let again = 1; again < tries && isRefused(result); again++) result = await run();
 	return result;

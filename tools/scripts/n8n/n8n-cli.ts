@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8N_BIN, N8N_MAJOR, N8N_NODE_BIN } from './config';
+import { N8N_BIN, N8N_NODE_BIN } from './config';
+import { importCredentialsArgs, importWorkflowsArgs, publishWorkflowArgs, type CredentialFile, type RunResult } from './n8n-commands';
 import { ResidentN8n } from './resident';
 import { runCommand, runOrThrow } from './run-command';
 import type { WorkflowFile } from './workflows';
@@ -28,45 +29,7 @@ export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}
 	};
 }
 
-export interface CredentialFile {
-	id: string;
-	name: string;
-	type: string;
-	data: Record<string, string>;
-}
-
-/** `n8n import:credentials` of these credentials (written to a file in the user folder): its command line after `n8n`. */
-export function importCredentialsArgs(userFolder: string, credentials: CredentialFile[]): string[] {
-	const file = join(userFolder, 'credentials.json');
-	writeFileSync(file, JSON.stringify(credentials));
-	return ['import:credentials', `--input=${file}`];
-}
-
-/** `n8n import:workflow` of these workflows (written to a folder in the user folder): its command line after `n8n`. */
-export function importWorkflowsArgs(userFolder: string, workflows: WorkflowFile[]): string[] {
-	const dir = join(userFolder, 'import');
-	mkdirSync(dir, { recursive: true });
-	for (const workflow of workflows) writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow));
-	return ['import:workflow', '--separate', `--input=${dir}`];
-}
-
-/** N8nCli.publishWorkflow's command line after `n8n`. */
-export function publishWorkflowArgs(workflowId: string): string[] {
-	return N8N_MAJOR < 2 ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`];
-}
-
-/** One run of one node: its output by connection (main, ai_tool, ...), error, and when it started and how long it took (ms). */
-export interface TaskRun {
-	startTime?: number;
-	executionTime?: number;
-	data?: Record<string, Array<Array<{ json: Record<string, unknown> }> | null>>;
-	error?: { message: string };
-}
-
-export interface RunResult {
-	status: string;
-	data: { resultData: { runData: Record<string, TaskRun[]>; error?: { message: string } } };
-}
+export type { CredentialFile, RunResult, TaskRun } from './n8n-commands';
 
 /** n8n's CLI with Node 24 against one user folder. */
 export class N8nCli {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
 import { N8N_DIR, N8N_NODE_BIN } from './config';
-import { importCredentialsArgs, importWorkflowsArgs, publishWorkflowArgs, type CredentialFile, type RunResult } from './n8n-cli';
+import { importCredentialsArgs, importWorkflowsArgs, publishWorkflowArgs, type CredentialFile, type RunResult } from './n8n-commands';
 import type { WorkflowFile } from './workflows';
 
 const HOST_SCRIPT = join(__dirname, 'resident-execute.js');
