@@ -4,8 +4,9 @@ import { byId, useEngineFixture } from './fixture';
 import { runNode, type NodeRunResult } from './harness/run-node';
 
 /**
- * One call delivered twice at once to two executions (two queue workers): each execution's guard has its own
- * turns, so both look before either writes. Raced here with the sandbox holding the first guard read until
+ * One call delivered twice at once to two executions in two n8n processes (two queue workers: the second runs on
+ * the package's modules loaded again, see createNodeTypes): each process has its own turns, so both look before
+ * either writes. Raced here with the sandbox holding the first guard read until
  * the second arrived (both see nothing), and every request taking 150 ms.
  */
 // the real clock: the send and payment guards compare the service's timestamps with now
@@ -32,11 +33,11 @@ async function race(parameters: INodeParameters, guardReadPath: string): Promise
 	ctx.sandbox.setLimits({ serviceTimeMs: 150 });
 	ctx.sandbox.injectFault({ kind: 'delay', delayMs: 0, path: guardReadPath, untilSeen: { path: guardReadPath, count: 1 } });
 	ctx.sandbox.clearRequests();
-	const run = () => runNode({ credentials: ctx.credentials, parameters, continueOnFail: true });
-	const first = run();
+	const run = (worker: number) => runNode({ credentials: ctx.credentials, parameters, continueOnFail: true, worker });
+	const first = run(0);
 	const deadline = Date.now() + 10_000;
 	while (!ctx.sandbox.requests().some((r) => r.path === guardReadPath) && Date.now() < deadline) await sleep(10);
-	const second = run();
+	const second = run(1);
 	const results = await Promise.all([first, second]);
 	ctx.sandbox.setLimits({});
 	return results;

@@ -7,16 +7,35 @@ import { InvoicingTrigger } from '../../../nodes/InvoicingTrigger/InvoicingTrigg
 export const INVOICING_TYPE = 'n8n-nodes-invoicing.invoicing';
 export const TRIGGER_TYPE = 'n8n-nodes-invoicing.invoicingTrigger';
 
-let shared: INodeTypes | undefined;
+const loaded = new Map<number, INodeTypes>();
 
-/** The node types a test workflow uses, prepared once per process as n8n's loader prepares them. */
-export function createNodeTypes(): INodeTypes {
-	shared ??= loadNodeTypes();
-	return shared;
+/**
+ * The node types a test workflow uses, prepared once per process as n8n's loader prepares them. `worker` 0 is
+ * this process; any other number stands for another n8n process (a queue worker): the package's modules are
+ * loaded again for it, so it shares no memory (turns on keys, runs' lists) with the others, only n8n-workflow,
+ * which every n8n process has its own copy of but which must be the engine's here for its error classes.
+ */
+export function createNodeTypes(worker = 0): INodeTypes {
+	let types = loaded.get(worker);
+	if (!types) {
+		types = loadNodeTypes(worker === 0 ? new Invoicing() : invoicingOfAnotherProcess());
+		loaded.set(worker, types);
+	}
+	return types;
 }
 
-function loadNodeTypes(): INodeTypes {
-	const invoicing = new Invoicing();
+function invoicingOfAnotherProcess(): Invoicing {
+	const workflow = require('n8n-workflow') as object;
+	let fresh: { Invoicing: typeof Invoicing } | undefined;
+	jest.isolateModules(() => {
+		jest.doMock('n8n-workflow', () => workflow);
+		fresh = require('../../../nodes/Invoicing/Invoicing.node') as { Invoicing: typeof Invoicing };
+	});
+	if (!fresh) throw new Error('The Invoicing node could not be loaded again');
+	return new fresh.Invoicing();
+}
+
+function loadNodeTypes(invoicing: Invoicing): INodeTypes {
 	// n8n's loader adds "Request Options" (batching, timeout, ...) to declarative nodes; without it the engine ignores them
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(invoicing);
 	const trigger = new InvoicingTrigger();

@@ -26,6 +26,8 @@ export interface RunNodeOptions {
 	timezone?: string;
 	/** n8n's Retry On Fail node setting. */
 	retry?: { maxTries: number; waitBetweenTries: number };
+	/** The n8n process that runs it: 0 (default) this one, another number another process (see createNodeTypes). */
+	worker?: number;
 }
 
 export interface NodeRunResult {
@@ -84,7 +86,7 @@ let executions = 0;
  */
 export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind: 'action' | 'trigger' = 'action'): TestWorkflow {
 	const trigger = kind === 'trigger';
-	const nodeTypes = createNodeTypes();
+	const nodeTypes = createNodeTypes(options.worker);
 	const type = trigger ? TRIGGER_TYPE : INVOICING_TYPE;
 	const node: INode = {
 		id: trigger ? 'c1d2e3f4-0000-4000-8000-000000000010' : 'b7a8e2de-0000-4000-8000-000000000001',

@@ -58,7 +58,7 @@ async function withMatch(
 	const clientId = ownerIdOf(resource, params);
 	if (clientId !== undefined) joinClient(scope, clientId);
 	const key = turnKey(resource, params);
-	return await inTurn(ctx, key, async (endTurn, _scope, handed) => {
+	return await inTurn(ctx, options, key, async (endTurn, _scope, handed) => {
 		let list: IDataObject[] = [];
 		const match = await lookUntilSettled(ctx, options, key, async (again) => {
 			if (!again) {
@@ -189,7 +189,7 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		const send = () => withParams(this, resource, options, { id, ...params });
 		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
 		const key = `payment\u0000${id}`;
-		return await inTurn(this, key, async (endTurn) => {
+		return await inTurn(this, options, key, async (endTurn) => {
 			const look = async (_again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
 				const body = await readApi(this, options, `/${resource}/${encodeURIComponent(id)}`);
 				const invoice = firstOf(body, ENVELOPE[resource]);
@@ -278,7 +278,7 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 			return send();
 		}
 		const key = `send\u0000${resource}\u0000${id}`;
-		return await inTurn(this, key, async (endTurn) => {
+		return await inTurn(this, options, key, async (endTurn) => {
 			const look = async (): Promise<Verdict> => {
 				const body = await readApi(this, options, url);
 				const to = (await address(body)).toLowerCase();

@@ -1,0 +1,48 @@
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+/**
+ * One item's hold on a key: over once its write has its outcome, or once it decided not to write. It hands the
+ * next holder the record it created, if any: the next may belong to another run, whose list was read before.
+ */
+interface Turn {
+	over: Promise<IDataObject | undefined>;
+	end: (created?: IDataObject) => void;
+}
+
+/**
+ * The turn each key is in, for the whole n8n process: two executions at once (webhook calls in regular mode,
+ * a re-delivery, Retry On Fail) take turns on a key exactly as two items of one run do. Keys name the service
+ * (its Base URL), so books of two services never wait on each other. An entry lives while its turn is held.
+ */
+const turns = new Map<string, Turn>();
+
+/** The key of a guarded write on the service the request goes to. */
+export const serviceKey = (options: IHttpRequestOptions, key: string): string => `${String(options.baseURL ?? '')}\u0000${key}`;
+
+/**
+ * Waits until the earlier holder of `key` (in any execution of this process) is done with it, however long its
+ * request takes: a holder always ends its turn (write-guards: when its request settles, or when its guard
+ * fails), and every wait of a request is bounded (time-out, rate-limit budget), so no turn is ever released
+ * while its write may still land. A holder never waits for another key or another item while it holds one, so
+ * turns cannot deadlock. Returns the function that ends this item's turn (idempotent; give it the record the
+ * item created) and the record the earlier holder created.
+ */
+export async function takeTurn(key: string): Promise<{ end: (created?: IDataObject) => void; handed?: IDataObject }> {
+	const earlier = turns.get(key);
+	let resolve: (created?: IDataObject) => void = () => {};
+	const received: { record?: IDataObject } = {};
+	const mine: Turn = {
+		over: new Promise<IDataObject | undefined>((done) => (resolve = done)),
+		// what this item created, else what it was handed: the key's record travels down the whole line of holders
+		end: (created) => {
+			if (turns.get(key) === mine) turns.delete(key);
+			resolve(created ?? received.record);
+		},
+	};
+	turns.set(key, mine);
+	received.record = earlier ? await earlier.over : undefined;
+	return { end: mine.end, handed: received.record };
+}
+
+/** How many keys are held now (tests: nothing stays held after a run). */
+export const heldKeys = (): number => turns.size;
