@@ -29,8 +29,8 @@ async function newInvoice(client: string): Promise<string> {
  * Two executions of the same node and input, the second started once the first's guard read reached the
  * sandbox (its own item loop, so nothing is shared with the first); that read is held until the second's came.
  */
-async function race(parameters: INodeParameters, guardReadPath: string): Promise<[NodeRunResult, NodeRunResult]> {
-	ctx.sandbox.setLimits({ serviceTimeMs: 150 });
+async function race(parameters: INodeParameters, guardReadPath: string, listOrder: 'stored' | 'newestFirst' = 'stored'): Promise<[NodeRunResult, NodeRunResult]> {
+	ctx.sandbox.setLimits({ serviceTimeMs: 150, listOrder });
 	ctx.sandbox.injectFault({ kind: 'delay', delayMs: 0, path: guardReadPath, untilSeen: { path: guardReadPath, count: 1 } });
 	ctx.sandbox.clearRequests();
 	const run = (worker: number) => runNode({ credentials: ctx.credentials, parameters, continueOnFail: true, worker });
@@ -54,10 +54,11 @@ const createInvoice = (client: string): INodeParameters => ({
 });
 
 describe('twin deliveries in two executions at once', () => {
-	test('Create Invoice: the invoice listed later is deleted by the execution that made it, which outputs the other as existing', async () => {
+	test('Create Invoice: the invoice made later is deleted by the execution that made it, which outputs the other as existing', async () => {
 		const client = await newClient();
+		// the guard reads the book's invoices (numbers are unique in the book); the look after, the client's documents
 		const path = `/v1/client/${client}`;
-		const results = await race(createInvoice(client), path);
+		const results = await race(createInvoice(client), '/v1/invoice/all');
 		const invoices = ctx.sandbox.state().invoices;
 		expect(invoices.map((i) => i.invoice_no)).toEqual(['INV-7']);
 		const kept = invoices[0].id;
@@ -74,8 +75,20 @@ describe('twin deliveries in two executions at once', () => {
 		expect(deleted[0]).not.toBe(`DELETE /v1/invoice/${kept}`);
 		// each: the guard's read, the create, the look after it; the loser: its delete and the read of the one kept
 		expect(calls().sort()).toEqual(
-			[`GET ${path}`, `GET ${path}`, 'POST /v1/invoice/add', 'POST /v1/invoice/add', `GET ${path}`, `GET ${path}`, deleted[0], `GET /v1/invoice/${kept}`].sort(),
+			['GET /v1/invoice/all', 'GET /v1/invoice/all', 'POST /v1/invoice/add', 'POST /v1/invoice/add', `GET ${path}`, `GET ${path}`, deleted[0], `GET /v1/invoice/${kept}`].sort(),
 		);
+	});
+
+	test.each(['stored', 'newestFirst'] as const)('Create Invoice, lists answered in %s order: the invoice made first stays, whichever execution looks', async (listOrder) => {
+		const client = await newClient();
+		const results = await race(createInvoice(client), '/v1/invoice/all', listOrder);
+		const invoices = ctx.sandbox.state().invoices;
+		expect(invoices).toHaveLength(1);
+		const deleted = calls().filter((c) => c.startsWith('DELETE'));
+		expect(deleted).toHaveLength(1);
+		// the sandbox's ids grow with each record: the deleted one is the later of the two
+		expect(BigInt(deleted[0].split('/').at(-1) ?? '0') > BigInt(invoices[0].id)).toBe(true);
+		expect(results.map((r) => jsons(r)[0].id)).toEqual([invoices[0].id, invoices[0].id]);
 	});
 
 	test('Create Client: the same by e-mail, looked up again in the whole list', async () => {
@@ -92,7 +105,7 @@ describe('twin deliveries in two executions at once', () => {
 	test('a failed delete of the twin fails the item, naming both invoices', async () => {
 		const client = await newClient();
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, method: 'DELETE', message: 'Database is busy.' });
-		const results = await race(createInvoice(client), `/v1/client/${client}`);
+		const results = await race(createInvoice(client), '/v1/invoice/all');
 		const invoices = ctx.sandbox.state().invoices;
 		expect(invoices).toHaveLength(2);
 		const [first, later] = invoices.map((i) => i.id);
@@ -132,7 +145,7 @@ describe('twin deliveries in two executions at once', () => {
 		const result = await runNode({ credentials: ctx.credentials, parameters: createInvoice(client) });
 		const id = ctx.sandbox.state().invoices[0].id;
 		expect(jsons(result).map((o) => [o.action, o.id])).toEqual([['created', id]]);
-		expect(calls()).toEqual([`GET /v1/client/${client}`, 'POST /v1/invoice/add', `GET /v1/client/${client}`]);
+		expect(calls()).toEqual(['GET /v1/invoice/all', 'POST /v1/invoice/add', `GET /v1/client/${client}`]);
 	});
 
 	test('Create Anyway: no look after the create', async () => {

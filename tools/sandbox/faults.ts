@@ -51,9 +51,18 @@ export class Limiter {
 		return this.limits.serviceTimeMs ?? 0;
 	}
 
+	/** Whether lists answer newest first. */
+	get newestFirst(): boolean {
+		return this.limits.listOrder === 'newestFirst';
+	}
+
 	/** Replaces all limits: one left out is lifted. */
 	set(limits: LimitSpec): void {
+		if (limits.listOrder !== undefined && limits.listOrder !== 'stored' && limits.listOrder !== 'newestFirst') {
+			throw new Error(`"listOrder" must be "stored" or "newestFirst", got ${JSON.stringify(limits.listOrder)}.`);
+		}
 		for (const [name, value] of Object.entries(limits)) {
+			if (name === 'listOrder') continue;
 			if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= 0)) {
 				throw new Error(`Limit "${name}" must be a whole number of 0 or more, got ${JSON.stringify(value)}.`);
 			}

@@ -30,6 +30,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const log = new RequestLog();
 	const faults = new FaultQueue();
 	const limiter = new Limiter(options.limits);
+	store.newestFirst = limiter.newestFirst;
 
 	const reset = (opts: { seed?: SeedName } = {}) => {
 		store.replace(emptyBook());
@@ -47,7 +48,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clearRequests: () => log.clear(),
 		injectFault: (fault: FaultSpec) => faults.add(fault),
 		clearFaults: () => faults.clear(),
-		setLimits: (limits) => limiter.set(limits),
+		setLimits: (limits) => {
+			limiter.set(limits);
+			store.newestFirst = limiter.newestFirst;
+		},
 		state: () => store.snapshot(),
 		load: (book) => store.replace(book),
 	};

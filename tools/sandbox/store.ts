@@ -66,6 +66,15 @@ export class Store {
 		return this.data[name];
 	}
 
+	/** Whether `listed` answers newest first (the sandbox's listOrder limit). */
+	newestFirst = false;
+
+	/** The records as lists answer them: as stored, or newest first. */
+	listed<C extends Collection>(name: C): BookData[C] {
+		const records = this.data[name];
+		return (this.newestFirst ? [...records].reverse() : records) as BookData[C];
+	}
+
 	find<C extends Collection>(name: C, id: string): RecordOf<C> | undefined {
 		return (this.index[name] as Map<string, RecordOf<C>>).get(id);
 	}

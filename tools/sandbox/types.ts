@@ -162,6 +162,11 @@ export interface LimitSpec {
 	 * overlap as they do on a real service and `maxConcurrent` has something to limit.
 	 */
 	serviceTimeMs?: number;
+	/**
+	 * The order lists (`GET /<kind>/all`, a client's invoices and estimates) answer in: as stored (the default), or
+	 * newest first, as a service sorting by date would. The interface states no order: the node must not rely on one.
+	 */
+	listOrder?: 'stored' | 'newestFirst';
 }
 
 export type Params = Record<string, unknown>;

@@ -40,6 +40,27 @@ export const existingPaymentStatusField: INodeProperties = {
 	description: 'What Payment Status does to an invoice that already exists',
 };
 
+/** Where an invoice or estimate number must be unique (the guard's key; DESIGN: one book, one number). */
+export const numberScopeOption: INodeProperties = {
+	displayName: 'Numbers Unique Within',
+	name: 'numberScope',
+	type: 'options',
+	options: [
+		{
+			name: 'Whole Book',
+			value: 'book',
+			description: "A number already used by another client's document is refused before anything is written (one read of the list per run)",
+		},
+		{
+			name: 'Each Client',
+			value: 'client',
+			description: 'For books that repeat numbers across clients on purpose: only the same client\'s documents are checked',
+		},
+	],
+	default: 'book',
+	displayOptions: { show: { '/resource': ['invoice', 'estimate'] } },
+};
+
 /** Options of the guarded Create and Create or Update (client, invoice, estimate). */
 export const guardOptionsField: INodeProperties = {
 	displayName: 'Options',
@@ -47,7 +68,7 @@ export const guardOptionsField: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [settleOption],
+	options: [numberScopeOption, settleOption],
 };
 
 /** The duplicate guard of a guarded Create: what happens when the record's key exists. */
@@ -73,5 +94,5 @@ export const ifExistsField: INodeProperties = {
 		},
 	],
 	default: 'returnIdentical',
-	description: "Invoices and estimates are matched on their number among the client's documents, clients on their email (else their name); looked up once per run",
+	description: 'Invoices and estimates are matched on their number (in the whole book unless Options say each client), clients on their email (else their name); looked up once per run',
 };

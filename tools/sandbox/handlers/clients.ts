@@ -4,16 +4,16 @@ import type { Client } from '../types';
 import type { HandlerContext, Route } from './context';
 
 function list({ store }: HandlerContext) {
-	return { data: store.list('clients').map(clientListView) };
+	return { data: store.listed('clients').map(clientListView) };
 }
 
 function get({ store, id }: HandlerContext) {
 	const client = store.get('clients', id);
 	return {
 		data: [clientView(client)],
-		invoices: store.list('invoices').filter((i) => i.customer_id === id).map((i) => invoiceView(i)),
+		invoices: store.listed('invoices').filter((i) => i.customer_id === id).map((i) => invoiceView(i)),
 		estimates: store
-			.list('estimates')
+			.listed('estimates')
 			.filter((e) => e.customer_id === id)
 			.map((e) => estimateView(e, 'reference_no', true)),
 	};

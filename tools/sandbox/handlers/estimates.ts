@@ -15,7 +15,7 @@ function withItems(estimate: Estimate) {
 }
 
 function list({ store }: HandlerContext) {
-	return { data: store.list('estimates').map((e) => estimateView(e, 'reference_no')) };
+	return { data: store.listed('estimates').map((e) => estimateView(e, 'reference_no')) };
 }
 
 function get({ store, id }: HandlerContext) {

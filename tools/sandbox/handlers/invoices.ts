@@ -18,7 +18,7 @@ function withItems(invoice: Invoice) {
 }
 
 function list({ store }: HandlerContext) {
-	return { data: store.list('invoices').map((invoice) => invoiceView(invoice)) };
+	return { data: store.listed('invoices').map((invoice) => invoiceView(invoice)) };
 }
 
 function get({ store, id }: HandlerContext) {

@@ -7,6 +7,8 @@ import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
 import { readAfterCreate, readAfterWrite } from '../request/read-api';
 import { describeRecord, findMatches, matchKey, matchOf, type GuardedResource } from './matching';
+import { lookupWay } from './documents-lookup';
+import { createdBefore } from './created-order';
 import { runScope, type RunScope } from './run-scope';
 
 /**
@@ -17,7 +19,7 @@ async function lookAgain(ctx: IExecuteSingleFunctions, resource: GuardedResource
 	const owner = matchOf(resource).owner;
 	if (!owner) return listOf(await readStartingNow(ctx, `/${resource}/all`), 'data');
 	const clientId = String(wanted[owner.param]);
-	const way = await runScope(ctx).lookupWay;
+	const way = await lookupWay(runScope(ctx));
 	if (way !== 'wholeList') return listOf(await readStartingNow(ctx, `/client/${encodeURIComponent(clientId)}`), owner.list);
 	return listOf(await readStartingNow(ctx, `/${resource}/all`), 'data').filter((record) => String(record[owner.stored]) === clientId);
 }
@@ -77,12 +79,14 @@ async function deleteFailure(ctx: IExecuteSingleFunctions, url: string): Promise
 }
 
 /**
- * After a guarded create, the key's records as the service lists them now. Another execution (a queue worker,
- * another n8n) may have created the same key at the same moment: the guards' turns are per process. The
- * service lists records in the order it stored them and never reorders them (docs/design.md, "Twin creates and
- * twin writes across processes"), so every execution that looks sees the same first record: that one stays, and
- * each execution whose record is listed later deletes its own (just created, nothing sent on it yet). Returns the service's answer for the
- * record that stays when it is not this one (then output as `existing`); undefined when this one stays.
+ * After a guarded create, the key's records as the service has them now. Another execution in another process
+ * (a queue worker, another n8n) may have created the same key at the same moment: turns on a key are per process.
+ * Every execution that looks orders the key's records the same way, by when the service made them (created_at,
+ * then id: see created-order), not by the order the service lists them in, which the interface does not state.
+ * The first one made stays; each execution whose record was made later deletes its own (just created, nothing
+ * sent on it yet). An execution that looks before its twin was stored sees only its own and keeps it; its twin,
+ * made later, sees both and deletes its own. Returns the service's answer for the record that stays when it is
+ * not this one (then output as `existing`); undefined when this one stays.
  */
 export async function convergeCreate(
 	ctx: IExecuteSingleFunctions,
@@ -90,19 +94,20 @@ export async function convergeCreate(
 	created: IDataObject,
 	wanted: ApiParams,
 ): Promise<ApiEnvelope | undefined> {
-	const same = findMatches(resource, wanted, await lookAgain(ctx, resource, wanted));
-	const mine = same.findIndex((record) => String(record.id) === String(created.id));
-	if (mine === 0 || same.length === 0) return undefined;
-	const first = same[0];
+	const listed = findMatches(resource, wanted, await lookAgain(ctx, resource, wanted));
 	const key = matchKey(resource, wanted);
-	const both = `${describeRecord(resource, first)} and ${describeRecord(resource, created)}`;
-	if (mine < 0) {
+	if (listed.length === 0) return undefined;
+	if (!listed.some((record) => String(record.id) === String(created.id))) {
 		throw inputError(
 			ctx,
-			`the ${resource} ${describeRecord(resource, created)} was created, but the service does not list it among the ${resource}s with the ${key.field.replace('_', ' ')} "${key.value}": ${same.map((r) => describeRecord(resource, r)).join(', ')}`,
+			`the ${resource} ${describeRecord(resource, created)} was created, but the service does not list it among the ${resource}s with the ${key.field.replace('_', ' ')} "${key.value}": ${listed.map((r) => describeRecord(resource, r)).join(', ')}`,
 			`Another execution created the same ${resource} at the same moment. Check both in the service and delete one.`,
 		);
 	}
+	// what the listing says, not the create's answer: a twin judges from the same read
+	const first = listed.reduce((earliest, record) => (createdBefore(record, earliest) ? record : earliest));
+	if (String(first.id) === String(created.id)) return undefined;
+	const both = `${describeRecord(resource, first)} and ${describeRecord(resource, created)}`;
 	const ownUrl = `/${resource}/${encodeURIComponent(String(created.id))}`;
 	const failure = await deleteFailure(ctx, ownUrl);
 	if (failure !== undefined) {

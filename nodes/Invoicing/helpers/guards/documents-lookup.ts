@@ -25,7 +25,7 @@ export function joinClient(scope: RunScope, clientId: string): void {
 	scope.clients.add(clientId);
 }
 
-function lookupWay(scope: RunScope): Promise<'perClient' | 'wholeList'> {
+export function lookupWay(scope: RunScope): Promise<'perClient' | 'wholeList'> {
 	scope.lookupWay ??= afterItemLoop().then(() => (scope.clients.size > MAX_CLIENT_READS ? 'wholeList' : 'perClient'));
 	return scope.lookupWay;
 }

@@ -22,29 +22,59 @@ import { decide, inTurn, readInstead, singleMatch, type GuardedWrite } from './w
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
 
-/** The key items take turns on: an invoice or estimate number counts within its client (the lookup is the client's). */
-const turnKey = (resource: GuardedResource, params: ApiParams) => {
+/**
+ * Where a record's key must be unique: a client's e-mail or name, and by default an invoice's or estimate's
+ * number, in the whole book (Options > Numbers Unique Within: Whole Book); "Each Client" keeps the per-client
+ * check of books that repeat numbers on purpose.
+ */
+type KeyScope = { kind: 'book' } | { kind: 'client'; clientId: string };
+
+function keyScope(ctx: IExecuteSingleFunctions, resource: GuardedResource, params: ApiParams, optionsCollection: string): KeyScope {
+	const owner = matchOf(resource).owner;
+	if (owner === undefined) return { kind: 'book' };
+	const chosen = (ctx.getNodeParameter(optionsCollection, {}) as IDataObject).numberScope;
+	return chosen === 'client' ? { kind: 'client', clientId: String(params[owner.param]) } : { kind: 'book' };
+}
+
+/** The key items take turns on (in every execution of the process): the record kind, the key's value, and the client when numbers count per client. */
+const turnKey = (resource: GuardedResource, params: ApiParams, scope: KeyScope) => {
 	const key = matchKey(resource, params);
-	const owner = ownerIdOf(resource, params);
-	const client = owner === undefined ? '' : `\u0000${owner}`;
+	const client = scope.kind === 'client' ? `\u0000${scope.clientId}` : '';
 	return `${resource}${client}\u0000${key.field}\u0000${key.value}`;
 };
 
-/** The client whose records the key counts within, for records that belong to one (spec `match.owner`). */
-function ownerIdOf(resource: GuardedResource, params: ApiParams): string | undefined {
+/** The client a document of `resource` belongs to, as the service lists it. */
+const clientOfRecord = (resource: GuardedResource, record: IDataObject): string => {
 	const owner = matchOf(resource).owner;
-	return owner === undefined ? undefined : String(params[owner.param]);
+	return owner === undefined ? '' : String(record[owner.stored] ?? '');
+};
+
+/**
+ * A number held by another client's document is not this row's: refused before anything is written, naming that
+ * document and its client (a re-run never moves or copies another client's invoice).
+ */
+function refuseOtherClient(ctx: IExecuteSingleFunctions, resource: GuardedResource, params: ApiParams, match: IDataObject | undefined): void {
+	const owner = matchOf(resource).owner;
+	if (!match || owner === undefined) return;
+	const theirs = clientOfRecord(resource, match);
+	if (theirs === String(params[owner.param])) return;
+	const name = match.customer_name === undefined || match.customer_name === '' ? '' : ` "${String(match.customer_name)}"`;
+	throw inputError(
+		ctx,
+		`The ${resource} number "${matchKey(resource, params).value}" is already used by the ${resource} ${describeRecord(resource, match)} of another client${name} (id ${theirs}): not written`,
+		`Numbers are unique within the whole book by default: give this ${resource} another number, or set Options > Numbers Unique Within to "Each Client" if your book repeats numbers across clients.`,
+	);
 }
 
 type MatchOutcome = (match: IDataObject | undefined, list: IDataObject[], endTurn: (created?: IDataObject) => void, write: GuardedWrite) => IHttpRequestOptions;
 
-/** Options collection of the guarded Create and Create or Update (its settle time). */
+/** Options collection of the guarded Create and Create or Update (its settle time, where numbers are unique). */
 const WRITE_OPTIONS = 'guardOptions';
 
 /**
- * In this item's turn on its key: the run's one lookup (a client's documents, or the clients), the single match
- * (or none), then what to send. After an unanswered write on this key in this execution, it looks again until
- * that write had time to land (see uncertain-writes).
+ * In this item's turn on its key: the run's one lookup (the whole list of the kind, or a client's documents when
+ * numbers count per client), the single match (or none), then what to send. After an unanswered write on this
+ * key in this execution, it looks again until that write had time to land (see uncertain-writes).
  */
 async function withMatch(
 	ctx: IExecuteSingleFunctions,
@@ -55,29 +85,32 @@ async function withMatch(
 	outcome: MatchOutcome,
 ): Promise<IHttpRequestOptions> {
 	const scope = runScope(ctx);
-	const clientId = ownerIdOf(resource, params);
-	if (clientId !== undefined) joinClient(scope, clientId);
-	const key = turnKey(resource, params);
+	const where = keyScope(ctx, resource, params, optionsCollection);
+	const owner = matchOf(resource).owner;
+	// the look after a create reads the client's documents, or the list when the run touches many clients
+	if (owner !== undefined) joinClient(scope, String(params[owner.param]));
+	const key = turnKey(resource, params, where);
 	return await inTurn(ctx, options, key, async (endTurn, _scope, handed) => {
 		let list: IDataObject[] = [];
 		const match = await lookUntilSettled(ctx, options, key, async (again) => {
 			if (!again) {
 				list =
-					clientId === undefined
+					where.kind === 'book'
 						? await recordsOfRun(ctx, scope, options, resource)
-						: await documentsOfRun(ctx, scope, options, resource, clientId);
-				// created by the key's earlier holder in another batch, whose write this batch's list may predate
+						: await documentsOfRun(ctx, scope, options, resource, where.clientId);
+				// created by the key's earlier holder in another run or batch, whose write this list may predate
 				if (handed && !list.some((record) => record.id === handed.id)) list.push(handed);
 				return singleMatch(ctx, resource, params, list);
 			}
 			const fresh =
-				clientId === undefined
+				where.kind === 'book'
 					? listOf(await readApi(ctx, options, `/${resource}/all`), 'data')
-					: await readClientDocuments(ctx, options, resource, clientId);
+					: await readClientDocuments(ctx, options, resource, where.clientId);
 			const found = singleMatch(ctx, resource, params, fresh);
 			if (found) list.push(found);
 			return found;
 		});
+		refuseOtherClient(ctx, resource, params, match);
 		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, optionsCollection) });
 	});
 }

@@ -9,15 +9,8 @@ import { readAfterWrite } from '../request/read-api';
 import type { GuardedResource } from './matching';
 import { numberKey, storedNumber } from './number-pattern';
 import { sequenceOfItem } from './run-sequence';
+import { createdBefore } from './created-order';
 import { runScope, sharedList } from './run-scope';
-
-/** Service ids are long numeric strings: a longer one is later, else the larger. */
-const idOrder = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
-
-/** Whether `a` was created before `b`: by the service's timestamp, then by id. */
-const createdBefore = (a: IDataObject, b: IDataObject) =>
-	String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')) < 0 ||
-	(String(a.created_at ?? '') === String(b.created_at ?? '') && idOrder(String(a.id), String(b.id)) < 0);
 
 /**
  * The look after a numbered write. Two runs at the same moment (two queue workers) can pick the same next
