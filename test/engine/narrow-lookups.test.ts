@@ -13,6 +13,7 @@ const createInvoice = (extra: INodeParameters = {}): INodeParameters => ({
 	paymentStatus: 'Not Paid',
 	itemsMode: 'define',
 	items: { item: [{ description: 'Work', quantity: 1, rate: 100 }] },
+	guardOptions: { numberScope: 'client' },
 	...extra,
 });
 
@@ -29,7 +30,7 @@ async function newInvoice(client: string, invoiceNo: string): Promise<string> {
 const jsons = (result: { items: Array<{ json: IDataObject }> }) => result.items.map((item) => item.json);
 const reads = () => ctx.sent().filter((r) => r.method === 'GET').map((r) => r.path);
 
-describe('the guard of Create looks up only the client\'s documents', () => {
+describe('with Numbers Unique Within "Each Client", the guard of Create looks up only the client\'s documents', () => {
 	test('one GET /client/{id} per distinct client in the run, shared by its items; never the whole list', async () => {
 		const [a, b] = [await newClient('A'), await newClient('B')];
 		const existing = await newInvoice(a, 'A-1');
@@ -101,6 +102,7 @@ describe('the guard of Create looks up only the client\'s documents', () => {
 			estimateNo: 'EST-1',
 			itemsMode: 'define',
 			items: { item: [{ description: 'Audit', quantity: 1, rate: 950 }] },
+			guardOptions: { numberScope: 'client' },
 		});
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ id, action: 'updated', total: 950 }));
 		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${client}`, `PUT /v1/estimate/${id}`, `GET /v1/estimate/${id}`]);
