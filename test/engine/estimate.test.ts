@@ -56,7 +56,7 @@ describe('estimate resource through the n8n engine', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(ctx.sent()).toEqual([
-			expect.objectContaining({ method: 'GET', path: `/v1/client/${client}`, rawBody: '' }),
+			expect.objectContaining({ method: 'GET', path: '/v1/estimate/all', rawBody: '' }),
 			expect.objectContaining({
 				method: 'POST',
 				path: '/v1/estimate/add',
