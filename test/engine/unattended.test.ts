@@ -80,13 +80,13 @@ describe('re-runs and duplicates inside one input', () => {
 		]);
 		expect(jsons(result)[0].id).toBe(jsons(result)[1].id);
 		expect(ctx.sandbox.state().invoices.map((i) => i.invoice_no).sort()).toEqual(['INV-10', 'INV-9']);
-		// one lookup of the client's documents for the whole run, then the creates (the existing one is read back, not
-		// written), and the looks after the two creates (converge-create): one, or two when the second answer came while
-		// the first look was in flight
+		// one lookup of the invoice list for the whole run, then the creates (the existing one is read back, not
+		// written), and the looks after the two creates at the client's documents (converge-create): one, or two when
+		// the second answer came while the first look was in flight
 		const sent = ctx.sent();
 		const reads = sent.filter((r) => r.method === 'GET').map((r) => r.path);
-		expect(reads.filter((path) => path !== `/v1/client/${clientId}`)).toEqual([`/v1/invoice/${jsons(result)[0].id}`]);
-		expect(reads[0]).toBe(`/v1/client/${clientId}`);
+		expect(reads.filter((path) => path !== `/v1/client/${clientId}`)).toEqual(['/v1/invoice/all', `/v1/invoice/${jsons(result)[0].id}`]);
+		expect(reads[0]).toBe('/v1/invoice/all');
 		expect([2, 3]).toContain(reads.filter((path) => path === `/v1/client/${clientId}`).length);
 		expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v1/invoice/add', '/v1/invoice/add']);
 	});
@@ -108,7 +108,7 @@ describe('If Already Exists', () => {
 		const id = await newInvoice(clientId, 'INV-1');
 		const result = await ctx.run(createInvoice({ additionalFields: {} }), { items: [row(clientId)] });
 		expect(result.error).toBeUndefined();
-		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${clientId}`, `GET /v1/invoice/${id}`]);
+		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/invoice/all', `GET /v1/invoice/${id}`]);
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ id, invoice_no: 'INV-1', action: 'existing', payments: [], send_log: [] }));
 		expect(ctx.sandbox.state().invoices).toHaveLength(1);
 	});
@@ -167,7 +167,7 @@ describe('Create or Update', () => {
 		const updated = await upsert(200);
 		const id = jsons(created)[0].id as string;
 		// the PUT's answer lacks the payments and send log Get shows: read once after it
-		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${clientId}`, `PUT /v1/invoice/${id}`, `GET /v1/invoice/${id}`]);
+		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/invoice/all', `PUT /v1/invoice/${id}`, `GET /v1/invoice/${id}`]);
 		expect(jsons(updated)[0]).toEqual(expect.objectContaining({ id, invoice_no: 'INV-7', total: 220, payments: [], send_log: [], action: 'updated' }));
 		expect(ctx.sandbox.state().invoices).toHaveLength(1);
 	});
