@@ -97,18 +97,32 @@ describe('Next in Sequence through the n8n engine', () => {
 		expect(numbers()).toEqual(['INV-0001', 'INV-0002', 'INV-0003']);
 	});
 
-	test('two identical rows in one run are one invoice; If Already Exists "Error" names the match', async () => {
+	test('identical rows are counted, not merged: two equal orders in one run are two invoices, a re-run finds both; If Already Exists "Error" names the match', async () => {
 		const client = await createClient();
-		const result = await ctx.run(nextInvoice(), { items: rows(client, ['Design', 'Design', 'Build']) });
+		const input = rows(client, ['Design', 'Design', 'Build']);
+		const result = await ctx.run(nextInvoice(), { items: input });
 		expect(result.items.map((i) => [i.json.invoice_no, i.json.action])).toEqual([
 			['INV-0001', 'created'],
-			['INV-0001', 'existing'],
 			['INV-0002', 'created'],
+			['INV-0003', 'created'],
 		]);
-		expect(numbers()).toEqual(['INV-0001', 'INV-0002']);
+		expect(numbers()).toEqual(['INV-0001', 'INV-0002', 'INV-0003']);
+		const again = await ctx.run(nextInvoice(), { items: input });
+		expect(again.items.map((i) => [i.json.invoice_no, i.json.action])).toEqual([
+			['INV-0001', 'existing'],
+			['INV-0002', 'existing'],
+			['INV-0003', 'existing'],
+		]);
+		// a third equal order joins the two: one more invoice, the two found
+		const more = await ctx.run(nextInvoice(), { items: rows(client, ['Design', 'Design', 'Design']) });
+		expect(more.items.map((i) => [i.json.invoice_no, i.json.action])).toEqual([
+			['INV-0001', 'existing'],
+			['INV-0002', 'existing'],
+			['INV-0004', 'created'],
+		]);
 		const refused = await ctx.run(nextInvoice({ ifExists: 'error' }), { items: rows(client, ['Build']), continueOnFail: true });
 		expect(refused.items.map((i) => i.json.error)).toEqual([
-			expect.stringMatching(/^Create Invoice \(item 0\): Same client, issue date, line items and amounts as the invoice "INV-0002" \(id \d+\): not created again$/),
+			expect.stringMatching(/^Create Invoice \(item 0\): Same client, issue date, line items and amounts as the invoice "INV-0003" \(id \d+\): not created again$/),
 		]);
 	});
 
@@ -165,7 +179,7 @@ describe('Next in Sequence through the n8n engine', () => {
 		expect(again.items.map((i) => [i.json.invoice_no, i.json.action])).toEqual([['F-000042', 'existing']]);
 	});
 
-	test('two runs at the same moment pick the same number: after its write, the later invoice gets the next free one', async () => {
+	test('two runs at the same moment in two processes pick the same number: after its write, the later invoice gets the next free one', async () => {
 		const client = await createClient();
 		await addInvoice(client, 'INV-0041');
 		// each request takes 300 ms: both runs read the list before either writes
@@ -173,7 +187,7 @@ describe('Next in Sequence through the n8n engine', () => {
 		try {
 			const first = ctx.run(nextInvoice(), { items: rows(client, ['Design']) });
 			for (let polls = 0; polls < 200 && ctx.sandbox.requests().length === 0; polls++) await new Promise((resolve) => setTimeout(resolve, 5));
-			const second = runNodeBeside(nextInvoice(), rows(client, ['Build']));
+			const second = runNodeBeside(nextInvoice(), rows(client, ['Build']), 1);
 			const [a, b] = await Promise.all([first, second]);
 			expect([a.error, b.error]).toEqual([undefined, undefined]);
 			expect([a.items[0].json.invoice_no, a.items[0].json.renumbered_from]).toEqual(['INV-0042', undefined]);
@@ -223,9 +237,10 @@ describe('Next in Sequence through the n8n engine', () => {
 });
 
 /** A second run of the node while the first is in flight (another execution, as on a second queue worker). */
-function runNodeBeside(parameters: INodeParameters, items: IDataObject[]) {
+/** `worker`: the n8n process that runs it (0 this one; see createNodeTypes). */
+function runNodeBeside(parameters: INodeParameters, items: IDataObject[], worker = 0) {
 	// not ctx.run, which empties the request log the first run is writing to
-	return runNode({ credentials: ctx.credentials, parameters, items });
+	return runNode({ credentials: ctx.credentials, parameters, items, worker });
 }
 
 describe("example 8's Create Invoice (examples/8-monthly-retainers.json) through the n8n engine", () => {

@@ -76,7 +76,7 @@ function carriedItems(ctx: IExecuteSingleFunctions, estimateNo: string, items: I
 export const buildFromEstimate = (): PreSend =>
 	async function fromEstimate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		// joined before any await: the run's numbers go in item order
-		const sequence = isNextNumber(this) ? joinSequence(this, 'invoice') : undefined;
+		const sequence = isNextNumber(this) ? joinSequence(this, options, 'invoice') : undefined;
 		try {
 			return await invoiceFromEstimate(this, options, sequence);
 		} finally {

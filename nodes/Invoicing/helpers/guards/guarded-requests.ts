@@ -124,7 +124,7 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 	return async function guardedCreate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const ifExists = this.getNodeParameter('ifExists', 'returnIdentical') as IfExists;
 		if (isNextNumber(this)) {
-			const joined = joinSequence(this, resource);
+			const joined = joinSequence(this, options, resource);
 			try {
 				const params = await resolveKeyedFields(this, options, createParams(this, resource, true));
 				return await sequencedCreate(this, options, joined, params, ifExists);

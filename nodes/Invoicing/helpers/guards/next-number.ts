@@ -45,12 +45,11 @@ export async function sequencedCreate(
 		claimed = true;
 		const verdict = await sequence.claim(ctx, options, index, list, contentOf(dated, wanted), ifExists !== 'create');
 		const done = (record?: IDataObject) => sequence.settle(index, record);
-		if (ifExists === 'error' && (verdict.kind === 'existing' || verdict.kind === 'sameAs')) {
+		if (ifExists === 'error' && verdict.kind === 'existing') {
 			done();
-			const which = verdict.kind === 'existing' ? `the ${resource} ${describeRecord(resource, verdict.record)}` : `item ${verdict.index + 1} of this run`;
 			throw inputError(
 				ctx,
-				`Same client, issue date, line items and amounts as ${which}: not created again`,
+				`Same client, issue date, line items and amounts as the ${resource} ${describeRecord(resource, verdict.record)}: not created again`,
 				'Set "If Already Exists" to "Return Existing If Identical" or "Create Anyway".',
 			);
 		}
@@ -58,19 +57,6 @@ export async function sequencedCreate(
 			decide(ctx, { kind: 'existing', wanted, resource });
 			done(verdict.record);
 			return readInstead(options, resource, String(verdict.record.id));
-		}
-		if (verdict.kind === 'sameAs') {
-			const record = await sequence.createdBy(verdict.index);
-			done();
-			if (!record) {
-				throw inputError(
-					ctx,
-					`Same client, issue date and line items as item ${verdict.index + 1}, whose ${resource} was not created: not created for this item either`,
-					`Fix item ${verdict.index + 1} and run again.`,
-				);
-			}
-			decide(ctx, { kind: 'existing', wanted, resource });
-			return readInstead(options, resource, String(record.id));
 		}
 		// settled with the record the answer added to the run's list, for a later identical row of this run
 		const sentNumber = verdict.number;

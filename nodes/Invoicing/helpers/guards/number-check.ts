@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { listOf, withNumberNames } from '../../../shared/api-answers';
 import { SPEC_OF } from '../../resources/resources';
 import { failureLabel } from '../errors/failure-labels';
+import { inputError } from '../errors/item-errors';
 import { REQUIRED_ON_UPDATE } from '../input/field-specs';
 import { putForm } from '../request/put-form';
 import { readAfterWrite } from '../request/read-api';
@@ -12,12 +13,22 @@ import { sequenceOfItem } from './run-sequence';
 import { createdBefore } from './created-order';
 import { runScope, sharedList } from './run-scope';
 
+/** How many times a renumbered document is checked again before the item fails naming the clash. */
+const MOST_RENUMBERS = 5;
+
+/** Whether a document made before `record` has its number: then `record` is the one to move. */
+function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDataObject, number: unknown): boolean {
+	return list.some((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id) && createdBefore(other, record));
+}
+
 /**
- * The look after a numbered write. Two runs at the same moment (two queue workers) can pick the same next
- * number, and the service takes both. Once every write of this run has its answer, the run reads the list
- * once; a document this run created whose number another one has too, and which is the later of them, gets
- * the next free number (one PUT of what the API requires on update): it was just created and nothing was
- * sent yet. The earlier one keeps its number; its own run leaves it alone the same way.
+ * The look after a numbered write. Two runs at the same moment in two processes (two queue workers) can pick the
+ * same next number, and the service takes both (runs of one process take turns: sequence-lane). Once every write
+ * of this run has its answer, the run reads the list once; a document this run created whose number a document
+ * made before it also has gets the next free number (one PUT of what the API requires on update): it was just
+ * created and nothing was sent on it yet. The list is read again and the new number checked, until it holds
+ * (at most 5 times). The document made first keeps its number, whichever run looks, so a number already sent is
+ * never changed.
  */
 export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resource: GuardedResource, record: IDataObject): Promise<IDataObject> {
 	const joined = sequenceOfItem(ctx);
@@ -25,11 +36,27 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	const { sequence } = joined;
 	const scope = runScope(ctx);
 	await sequence.everySettled();
-	const fresh = await sharedList(scope, `${resource}\u0000after numbered writes`, async () => listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data'));
-	const number = storedNumber(resource, record);
-	const twins = fresh.filter((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id));
-	if (twins.length === 0 || !twins.every((other) => createdBefore(other, record))) return record;
-	const renumbered = sequence.nextFree(fresh);
+	let fresh = await sharedList(scope, `${resource}\u0000after numbered writes`, async () => listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data'));
+	const original = storedNumber(resource, record);
+	let current = record;
+	for (let attempt = 0; takenBefore(resource, fresh, current, storedNumber(resource, current)); attempt++) {
+		const number = storedNumber(resource, current);
+		if (attempt >= MOST_RENUMBERS) {
+			throw inputError(
+				ctx,
+				`created the ${resource} "${String(number)}" (id ${String(record.id)}), and another ${resource} made before it has that number too, after ${MOST_RENUMBERS} new numbers`,
+				`Give this ${resource} a free number with Update.`,
+			);
+		}
+		current = await renumber(ctx, resource, current, sequence.nextFree(fresh), String(number));
+		sequence.renumbered(current);
+		fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
+	}
+	return current === record ? record : { ...current, renumbered_from: String(original) };
+}
+
+/** One PUT giving `record` the number `renumbered`; the record with it. */
+async function renumber(ctx: IExecuteSingleFunctions, resource: GuardedResource, record: IDataObject, renumbered: string, number: string): Promise<IDataObject> {
 	const required = REQUIRED_ON_UPDATE[resource].from;
 	const params = Object.fromEntries(Object.entries(required).map(([api, stored]) => [api, String(record[stored] ?? record[api] ?? '')]));
 	params[numberKey(resource).api] = renumbered;
@@ -37,10 +64,10 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 		ctx,
 		`/${resource}/${encodeURIComponent(String(record.id))}`,
 		params,
-		`${failureLabel(ctx)} created the ${resource} "${String(number)}" (id ${String(record.id)}), which another ${resource} created at the same moment also has; giving it the next free number "${renumbered}"`,
-		`Two ${resource}s now have the number "${String(number)}": give this one another number with Update.`,
+		`${failureLabel(ctx)} created the ${resource} "${number}" (id ${String(record.id)}), which another ${resource} created at the same moment also has; giving it the next free number "${renumbered}"`,
+		`Two ${resource}s now have the number "${number}": give this one another number with Update.`,
 	);
 	const names = SPEC_OF[resource].numberNames;
 	const changed = { ...record, [numberKey(resource).api]: renumbered };
-	return { ...(names ? withNumberNames({ ...changed, [names[1]]: renumbered }, names) : changed), renumbered_from: String(number) };
+	return names ? withNumberNames({ ...changed, [names[1]]: renumbered }, names) : changed;
 }

@@ -5,18 +5,17 @@ import { ItemMemory } from '../../engine/item-memory';
 import { listOf } from '../../../shared/api-answers';
 import type { LineItem } from '../../../shared/api-types';
 import { readApi } from '../request/read-api';
-import { listedMatch, sameContent, sameItems, type Content } from './content-match';
+import { listedMatch, sameItems, type Content } from './content-match';
 import { matchOf, type GuardedResource } from './matching';
 import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
+import { serviceKey } from './key-turns';
 import { runScope, type RunScope } from './run-scope';
+import { laneOf, type SequenceLane } from './sequence-lane';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
 /** What the sequence decided for one item. */
-export type SequenceVerdict =
-	| { kind: 'new'; number: string }
-	| { kind: 'existing'; record: IDataObject }
-	| { kind: 'sameAs'; index: number };
+export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
 
 interface Row {
 	ctx: IExecuteSingleFunctions;
@@ -41,10 +40,15 @@ function deferred<T>(): Deferred<T> {
 
 /**
  * One run's sequence for one resource and pattern: every item of the run joins it before any await; once all
- * of them said what they create (or failed before), the rows are decided in item order, so new rows get
- * consecutive numbers in item order. It also knows when every row's write has its answer (see number-check).
+ * of them said what they create (or failed before), and the runs of the same sequence before it in this process
+ * are over (sequence-lane), the rows are decided in item order, so new rows get consecutive numbers in item
+ * order. A row's document is the next one of the list with the row's content not yet taken by an earlier row:
+ * n identical rows are n documents, and a re-run finds those n. It also knows when every row's write has its
+ * answer (see number-check).
  */
 export class RunSequence {
+	/** Before the run's list was read: records this process made since then are added to it. */
+	private readonly startedAt = Date.now();
 	readonly members = new Set<number>();
 	private readonly rows = new Map<number, Row | null>();
 	private loopOver = false;
@@ -59,6 +63,7 @@ export class RunSequence {
 	constructor(
 		readonly resource: GuardedResource,
 		readonly pattern: NumberPattern,
+		private readonly lane: SequenceLane,
 	) {
 		void afterItemLoop().then(() => {
 			this.loopOver = true;
@@ -66,10 +71,10 @@ export class RunSequence {
 		});
 	}
 
-	/** The next number no document of `fresh` and no row of this run has: for a row whose number another run took too. */
+	/** The next number no document of `fresh`, no row of this run and no record this process made has: for a row whose number another run took too. */
 	nextFree(fresh: IDataObject[]): string {
 		let next = Math.max(0, ...this.given) + 1;
-		for (const record of fresh) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
+		for (const record of this.lane.withRecent(fresh, this.startedAt)) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
 		this.given.add(next);
 		return formatNumber(this.pattern, next);
 	}
@@ -104,6 +109,7 @@ export class RunSequence {
 
 	/** The item's request has its answer (or it sends none): the check after the writes waits for every item. */
 	settle(index: number, record?: IDataObject): void {
+		if (record && !this.settled.has(index)) this.lane.remember(record);
 		this.createdOf(index).resolve(record);
 		if (this.settled.has(index)) return;
 		this.settled.add(index);
@@ -132,28 +138,30 @@ export class RunSequence {
 	private decide(): void {
 		if (this.decided || !this.loopOver || [...this.members].some((index) => !this.rows.has(index))) return;
 		this.decided = true;
-		void this.decideRows();
+		this.lane.take(() => void this.decideRows(), this.allSettled.promise);
 	}
 
-	/** The rows in item order: a document of the list that is the row's, an earlier row of this run, or the next number. */
+	/** A record of this run changed after its answer (a new number): the lane's next runs see the change. */
+	renumbered(record: IDataObject): void {
+		this.lane.remember(record);
+	}
+
+	/** The rows in item order: a document of the list that is the row's (not taken by an earlier row), or the next number. */
 	private async decideRows(): Promise<void> {
+		this.list = this.lane.withRecent(this.list, this.startedAt);
 		let next = 1;
 		for (const record of this.list) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
-		const fresh: Array<{ index: number; content: Content }> = [];
 		const taken = new Set<IDataObject>();
 		this.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
 		for (const index of [...this.members].sort((a, b) => a - b)) {
 			const row = this.rows.get(index);
 			if (!row) continue;
 			try {
-				const earlier = row.matchable ? fresh.find((candidate) => sameContent(candidate.content, row.content)) : undefined;
-				const listed = earlier || !row.matchable ? undefined : await this.listedMatch(row, taken);
-				if (earlier) row.resolve({ kind: 'sameAs', index: earlier.index });
-				else if (listed) {
+				const listed = row.matchable ? await this.listedMatch(row, taken) : undefined;
+				if (listed) {
 					taken.add(listed);
 					row.resolve({ kind: 'existing', record: listed });
 				} else {
-					fresh.push({ index, content: row.content });
 					this.given.add(next);
 					row.resolve({ kind: 'new', number: formatNumber(this.pattern, next++) });
 				}
@@ -217,7 +225,7 @@ const itemSequence = new ItemMemory<{ sequence: RunSequence; index: number }>();
 export const sequenceOfItem = (ctx: IExecuteSingleFunctions) => itemSequence.get(ctx);
 
 /** Joins the run's sequence for the item's resource and pattern. Call before any await. */
-export function joinSequence(ctx: IExecuteSingleFunctions, resource: GuardedResource): { sequence: RunSequence; index: number } {
+export function joinSequence(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: GuardedResource): { sequence: RunSequence; index: number } {
 	const pattern = readPattern(ctx);
 	const scope = runScope(ctx);
 	const byKey = sequencesOfRun.get(scope) ?? new Map<string, RunSequence>();
@@ -225,7 +233,7 @@ export function joinSequence(ctx: IExecuteSingleFunctions, resource: GuardedReso
 	const key = `${resource}\u0000${pattern.prefix}\u0000${pattern.digits}`;
 	let sequence = byKey.get(key);
 	if (!sequence) {
-		sequence = new RunSequence(resource, pattern);
+		sequence = new RunSequence(resource, pattern, laneOf(serviceKey(options, key)));
 		byKey.set(key, sequence);
 	}
 	const entry = { sequence, index: ctx.getItemIndex() };

@@ -1,0 +1,61 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** How long a record this process numbered is remembered for the runs that read their list before it was stored. */
+const REMEMBERED_MS = 15 * 60_000;
+
+/** Past this many remembered records the oldest go first (a run of this process never numbers more at once). */
+const MOST_REMEMBERED = 20_000;
+
+/**
+ * The runs of one number sequence (service, kind, prefix, digits) in this n8n process, one after another: a run
+ * decides its rows only once the run before it has every write answered, and it sees the records that run made
+ * even when its own list was read before they were stored. So runs at once in one process never give a number
+ * twice, twins (the same rows in two executions at once) find each other's documents, and an estimate invoiced
+ * by one run is found by the next. Across processes the look after the writes (number-check) does the rest.
+ */
+export class SequenceLane {
+	private last: Promise<void> = Promise.resolve();
+	private readonly recent: Array<{ record: IDataObject; at: number }> = [];
+
+	/** Runs `decide` once every earlier run of the lane is over; the lane goes on when `over` resolves. */
+	take(decide: () => void, over: Promise<void>): void {
+		const earlier = this.last;
+		this.last = earlier.then(async () => {
+			decide();
+			await over;
+		});
+	}
+
+	/** A record a run of this process created or renumbered, as the service answered it. */
+	remember(record: IDataObject): void {
+		const at = Date.now();
+		this.recent.push({ record, at });
+		while (this.recent.length > MOST_REMEMBERED || (this.recent.length > 0 && this.recent[0].at < at - REMEMBERED_MS)) this.recent.shift();
+	}
+
+	/**
+	 * `list` (read after `readSince`) with the records this process made or changed since then, the latest answer
+	 * of each record winning.
+	 */
+	withRecent(list: IDataObject[], readSince: number): IDataObject[] {
+		const later = new Map<string, IDataObject>();
+		for (const { record, at } of this.recent) if (at >= readSince) later.set(String(record.id), record);
+		if (later.size === 0) return list;
+		const merged = list.map((record) => later.get(String(record.id)) ?? record);
+		const listed = new Set(list.map((record) => String(record.id)));
+		for (const [id, record] of later) if (!listed.has(id)) merged.push(record);
+		return merged;
+	}
+}
+
+const lanes = new Map<string, SequenceLane>();
+
+/** The lane of a sequence (one per key for the life of the process; a handful of patterns per book). */
+export function laneOf(key: string): SequenceLane {
+	let lane = lanes.get(key);
+	if (!lane) {
+		lane = new SequenceLane();
+		lanes.set(key, lane);
+	}
+	return lane;
+}
