@@ -16,18 +16,26 @@ const subTotalCents = (items: LineItem[]) => Math.round(items.reduce((sum, item)
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
-/** What this row's document is, for a match: client, issue date (when part of the row), line items, tax rate, currency. */
+/**
+ * What this row's document is, for a match: client, issue date (when part of the row), line items, tax rate,
+ * currency, and the description when it names where the document comes from (Create From Estimate).
+ */
 export interface Content {
 	client: string;
 	issueDate?: string;
+	description?: string;
+	/** Also a document without a description (one made before the description named its estimate). */
+	orNoDescription?: boolean;
 	items: LineItem[];
 	taxRate?: number;
 	currency?: string;
 }
 
-export const contentOf = (params: ApiParams, compared: ApiParams): Content => ({
+export const contentOf = (params: ApiParams, compared: ApiParams, orNoDescription = false): Content => ({
+	orNoDescription,
 	client: text(params.client),
 	issueDate: compared.issue_date === undefined ? undefined : text(compared.issue_date),
+	description: compared.description === undefined ? undefined : text(compared.description),
 	items: (params.items ?? []) as LineItem[],
 	taxRate: params.tax_rate === undefined ? undefined : Number(params.tax_rate),
 	currency: params.currency === undefined ? undefined : text(params.currency).toUpperCase(),
@@ -36,13 +44,6 @@ export const contentOf = (params: ApiParams, compared: ApiParams): Content => ({
 export const sameItems = (a: LineItem[], b: LineItem[]) =>
 	a.length === b.length &&
 	a.every((item, i) => text(item.description) === text(b[i].description) && Number(item.quantity) === Number(b[i].quantity) && cents(item.rate) === cents(b[i].rate));
-
-export const sameContent = (a: Content, b: Content) =>
-	a.client === b.client &&
-	a.issueDate === b.issueDate &&
-	sameItems(a.items, b.items) &&
-	(a.taxRate ?? 0) === (b.taxRate ?? 0) &&
-	(a.currency ?? '') === (b.currency ?? '');
 
 /**
  * A document of the service that may be this row's: same client, the same issue date (when the row has one),
@@ -55,6 +56,7 @@ export function listedMatch(resource: GuardedResource, pattern: NumberPattern, c
 	if (sequenceOf(pattern, storedNumber(resource, record)) === undefined) return false;
 	if (content.issueDate !== undefined && text(record.issue_date) !== content.issueDate) return false;
 	if (content.currency !== undefined && text(record.currency).toUpperCase() !== content.currency) return false;
+	if (content.description !== undefined && text(record.description) !== content.description) return false;
 	return cents(record.sub_total) === subTotalCents(content.items) && cents(record.tax_rate) === cents(content.taxRate ?? 0);
 }
 

@@ -43,6 +43,13 @@ const OVERRIDES: FieldSpec[] = [
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
+/**
+ * The invoice's description when Invoice Fields set none: the estimate it comes from. It is the invoice's link
+ * to its estimate (the service has no field for it), so a re-run finds the invoice made from this estimate and
+ * never one made from another estimate with the same lines (issue 34).
+ */
+export const fromEstimateDescription = (estimateNo: string): string => `Estimate ${estimateNo}`;
+
 /** The day `days` after a YYYY-MM-DD day (calendar days, no time zone involved). */
 export function addDays(day: string, days: number): string {
 	const [year, month, date] = day.split('-').map(Number);
@@ -110,6 +117,7 @@ async function invoiceFromEstimate(
 		...number,
 		payment_status: 'Not Paid',
 		...carried,
+		description: fromEstimateDescription(estimateNo || id),
 		...overrides,
 		issue_date: issue,
 		due_date: (overrides.due_date as string | undefined) ?? addDays(issue, terms),
@@ -120,6 +128,6 @@ async function invoiceFromEstimate(
 	const compared: ApiParams = { ...params };
 	if (overrides.issue_date === undefined) delete compared.issue_date;
 	if (overrides.due_date === undefined) delete compared.due_date;
-	if (sequence) return await sequencedCreate(ctx, options, sequence, params, 'returnIdentical', compared);
+	if (sequence) return await sequencedCreate(ctx, options, sequence, params, 'returnIdentical', compared, overrides.description === undefined);
 	return await guardedCreateRequest(ctx, options, 'invoice', params, 'returnIdentical', compared, 'invoiceOverrides');
 }

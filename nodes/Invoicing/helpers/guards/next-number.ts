@@ -24,7 +24,8 @@ function createdIn(resource: GuardedResource, list: IDataObject[], number: strin
 /**
  * The create of an item numbered by the sequence. `params` lack the number; an issue date not given is
  * today's in the workflow's time zone (`datedToday`), sent as such so that a re-run the same day matches it.
- * `compared`: what an existing document must hold (Create From Estimate leaves out the dates it chose).
+ * `compared`: what an existing document must hold (Create From Estimate leaves out the dates it chose);
+ * `orNoDescription`: a document without a description may be the row's too (see content-match).
  */
 export async function sequencedCreate(
 	ctx: IExecuteSingleFunctions,
@@ -33,6 +34,7 @@ export async function sequencedCreate(
 	params: ApiParams,
 	ifExists: 'returnIdentical' | 'error' | 'create',
 	compared: ApiParams = params,
+	orNoDescription = false,
 ): Promise<IHttpRequestOptions> {
 	const { sequence, index } = joined;
 	const resource = sequence.resource;
@@ -43,7 +45,7 @@ export async function sequencedCreate(
 		const wanted: ApiParams = compared === params ? dated : compared;
 		const list = await recordsOfRun(ctx, runScope(ctx), options, resource);
 		claimed = true;
-		const verdict = await sequence.claim(ctx, options, index, list, contentOf(dated, wanted), ifExists !== 'create');
+		const verdict = await sequence.claim(ctx, options, index, list, contentOf(dated, wanted, orNoDescription), ifExists !== 'create');
 		const done = (record?: IDataObject) => sequence.settle(index, record);
 		if (ifExists === 'error' && verdict.kind === 'existing') {
 			done();

@@ -177,16 +177,18 @@ export class RunSequence {
 	 * by an earlier row), the first whose line items are the row's (each candidate read once per run).
 	 */
 	private async listedMatch(row: Row, taken: Set<IDataObject>): Promise<IDataObject | undefined> {
-		for (const candidate of this.candidates(row).filter((record) => !taken.has(record))) {
+		for (const candidate of this.candidates(row, row.content).filter((record) => !taken.has(record))) {
 			if (sameItems(await this.itemsOf(row, candidate), row.content.items)) return candidate;
 		}
+		// an invoice made from this estimate before invoices named their estimate (0.1.x) has no description
+		if (row.content.orNoDescription) return await this.listedMatch({ ...row, content: { ...row.content, description: '', orNoDescription: false } }, taken);
 		return undefined;
 	}
 
 	/** The list by client, built once the rows are decided (a run of 500 rows over 10,000 documents looks in 25 each). */
 	private byClient?: Map<string, IDataObject[]>;
 
-	private candidates(row: Row): IDataObject[] {
+	private candidates(row: Row, content: Content): IDataObject[] {
 		if (!this.byClient) {
 			const owner = matchOf(this.resource).owner;
 			this.byClient = new Map();
@@ -197,12 +199,12 @@ export class RunSequence {
 				this.byClient.set(client, records);
 			}
 		}
-		return (this.byClient.get(row.content.client) ?? []).filter((record) => listedMatch(this.resource, this.pattern, row.content, record));
+		return (this.byClient.get(content.client) ?? []).filter((record) => listedMatch(this.resource, this.pattern, content, record));
 	}
 
 	/** The reads of every row's candidates, started at once (as the items' own requests would go). */
 	private prefetch(rows: Row[]): void {
-		for (const row of rows) for (const candidate of this.candidates(row)) void this.itemsOf(row, candidate).catch(() => undefined);
+		for (const row of rows) for (const candidate of this.candidates(row, row.content)) void this.itemsOf(row, candidate).catch(() => undefined);
 	}
 
 	private readonly itemReads = new Map<string, Promise<LineItem[]>>();
