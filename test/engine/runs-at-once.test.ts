@@ -1,0 +1,142 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { byId, useEngineFixture } from './fixture';
+import { runNode, type NodeRunResult } from './harness/run-node';
+
+/**
+ * Issue 34's table, as a user's data meets it: executions started at the same moment (regular mode runs webhook
+ * calls side by side in one process; queue workers are other processes, `worker` 1). Every request takes 100 ms,
+ * so the runs overlap. On 2b80f53: 3 runs gave 10 distinct numbers for 15 invoices; one estimate made 2 invoices;
+ * EST-2 with EST-1's lines was never invoiced and was marked accepted.
+ */
+const ctx = useEngineFixture();
+
+async function createClient(names = 'Globex'): Promise<string> {
+	const body = await ctx.api('POST', '/client/add', { names });
+	return (body.data as IDataObject[])[0].id as string;
+}
+
+async function createEstimate(client: string, estimateNo: string): Promise<string> {
+	const body = await ctx.api('POST', '/estimate/add', { client, estimate_no: estimateNo, items: [{ description: 'Audit', quantity: 3, rate: 33.33 }] });
+	return (body.estimate as IDataObject[])[0].id as string;
+}
+
+const nextInvoice: INodeParameters = {
+	resource: 'invoice',
+	operation: 'create',
+	numbering: 'next',
+	numberPrefix: 'INV-',
+	numberDigits: 4,
+	client: byId('={{ $json.client }}'),
+	paymentStatus: 'Not Paid',
+	itemsMode: 'json',
+	itemsJson: '={{ [{ description: $json.line, quantity: 1, rate: 100 }] }}',
+	additionalFields: { issueDate: '2026-01-15' },
+};
+
+const fromEstimate = (estimateId: string): INodeParameters => ({
+	resource: 'invoice',
+	operation: 'createFromEstimate',
+	fromEstimate: byId(estimateId),
+	numbering: 'next',
+	numberPrefix: 'INV-',
+	numberDigits: 4,
+	markEstimateAccepted: true,
+});
+
+/** Runs started together, each `[parameters, items, worker]`, with every request taking 100 ms. */
+async function together(runs: Array<[INodeParameters, IDataObject[], number?]>): Promise<NodeRunResult[]> {
+	ctx.sandbox.setLimits({ serviceTimeMs: 100 });
+	ctx.sandbox.clearRequests();
+	try {
+		return await Promise.all(runs.map(([parameters, items, worker]) => runNode({ credentials: ctx.credentials, parameters, items, worker, continueOnFail: true })));
+	} finally {
+		ctx.sandbox.setLimits({});
+	}
+}
+
+const numbers = () => ctx.sandbox.state().invoices.map((invoice) => invoice.invoice_no);
+const sortedNumbers = () => [...numbers()].sort();
+const expectedNumbers = (count: number) => Array.from({ length: count }, (_, i) => `INV-${String(i + 1).padStart(4, '0')}`);
+const errors = (results: NodeRunResult[]) => results.flatMap((r) => r.items.map((i) => i.json.error).filter((e) => e !== undefined));
+
+describe('runs at once', () => {
+	test('Next in Sequence, 3 runs at once in one process, 5 different rows each: 15 invoices, 15 distinct numbers, each run\'s in item order', async () => {
+		const client = await createClient();
+		const runs = [0, 1, 2].map((run): [INodeParameters, IDataObject[]] => [nextInvoice, ['a', 'b', 'c', 'd', 'e'].map((line) => ({ client, line: `Run ${run} ${line}` }))]);
+		const results = await together(runs);
+		expect(errors(results)).toEqual([]);
+		expect(sortedNumbers()).toEqual(expectedNumbers(15));
+		for (const result of results) {
+			const given = result.items.map((i) => i.json.invoice_no as string);
+			expect(given).toEqual([...given].sort());
+			expect(result.items.map((i) => i.json.action)).toEqual(Array(5).fill('created'));
+			expect(result.items.map((i) => i.json.renumbered_from)).toEqual(Array(5).fill(undefined));
+		}
+	});
+
+	test('Next in Sequence, 10 runs at once over two processes (5 each): 10 distinct numbers, every invoice once', async () => {
+		const client = await createClient();
+		const runs = Array.from({ length: 10 }, (_, run): [INodeParameters, IDataObject[], number] => [nextInvoice, [{ client, line: `Order ${run}` }], run % 2]);
+		const results = await together(runs);
+		expect(errors(results)).toEqual([]);
+		expect(sortedNumbers()).toEqual(expectedNumbers(10));
+		const lines = ctx.sandbox.state().invoices.map((invoice) => invoice.items[0].description).sort();
+		expect(lines).toEqual(Array.from({ length: 10 }, (_, run) => `Order ${run}`).sort());
+	});
+
+	test('Next in Sequence, the same rows delivered twice at once in one process: the documents once, the twin finds them', async () => {
+		const client = await createClient();
+		const input = [{ client, line: 'Design' }, { client, line: 'Design' }, { client, line: 'Build' }];
+		const results = await together([
+			[nextInvoice, input],
+			[nextInvoice, input],
+		]);
+		expect(errors(results)).toEqual([]);
+		expect(sortedNumbers()).toEqual(expectedNumbers(3));
+		const actions = results.map((r) => r.items.map((i) => i.json.action));
+		expect(actions.sort()).toEqual([
+			['created', 'created', 'created'],
+			['existing', 'existing', 'existing'],
+		]);
+		expect(results[0].items.map((i) => i.json.id)).toEqual(results[1].items.map((i) => i.json.id));
+	});
+
+	test('Create From Estimate, the same estimate in 2 runs at once: one invoice; only that estimate is marked accepted', async () => {
+		const client = await createClient();
+		const estimate = await createEstimate(client, 'EST-1');
+		const results = await together([
+			[fromEstimate(estimate), [{}]],
+			[fromEstimate(estimate), [{}]],
+		]);
+		expect(errors(results)).toEqual([]);
+		expect(numbers()).toEqual(['INV-0001']);
+		expect(results.map((r) => r.items[0].json.action).sort()).toEqual(['created', 'existing']);
+		// the twin read the estimate before the first run marked it: it may mark it again (the same value)
+		const puts = ctx.sandbox.requests().filter((r) => r.method === 'PUT');
+		expect(new Set(puts.map((r) => `${r.path} ${String(r.body?.accepted)}`))).toEqual(new Set([`/v1/estimate/${estimate} True`]));
+		expect(ctx.sandbox.state().estimates[0].accepted).toBe('True');
+	});
+
+	test('EST-1 and EST-2 of one client with the same lines: two invoices, each from its own estimate, each estimate accepted', async () => {
+		const client = await createClient();
+		const first = await createEstimate(client, 'EST-1');
+		const second = await createEstimate(client, 'EST-2');
+		const one = await runNode({ credentials: ctx.credentials, parameters: fromEstimate(first) });
+		const two = await runNode({ credentials: ctx.credentials, parameters: fromEstimate(second) });
+		expect([one.items[0].json.action, two.items[0].json.action]).toEqual(['created', 'created']);
+		expect([one.items[0].json.from_estimate, two.items[0].json.from_estimate]).toEqual([
+			{ id: first, estimate_no: 'EST-1' },
+			{ id: second, estimate_no: 'EST-2' },
+		]);
+		const invoices = ctx.sandbox.state().invoices;
+		expect(invoices.map((invoice) => [invoice.invoice_no, invoice.description])).toEqual([
+			['INV-0001', 'Estimate EST-1'],
+			['INV-0002', 'Estimate EST-2'],
+		]);
+		expect(ctx.sandbox.state().estimates.map((estimate) => estimate.accepted)).toEqual(['True', 'True']);
+		// and again: each finds its own
+		const again = await runNode({ credentials: ctx.credentials, parameters: fromEstimate(second) });
+		expect([again.items[0].json.action, again.items[0].json.invoice_no]).toEqual(['existing', 'INV-0002']);
+	});
+});
