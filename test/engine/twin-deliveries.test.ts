@@ -91,6 +91,18 @@ describe('twin deliveries in two executions at once', () => {
 		expect(results.map((r) => jsons(r)[0].id)).toEqual([invoices[0].id, invoices[0].id]);
 	});
 
+	test('If Already Exists "Error": the execution whose copy is deleted fails, naming the invoice the other kept; an error stays an error', async () => {
+		const client = await newClient();
+		const results = await race({ ...createInvoice(client), ifExists: 'error' }, '/v1/invoice/all');
+		const invoices = ctx.sandbox.state().invoices;
+		expect(invoices).toHaveLength(1);
+		const outcomes = results.map((r) => r.items[0].error?.message ?? String(r.items[0].json.action)).sort();
+		expect(outcomes).toEqual([
+			`Create Invoice "INV-7" (item 0): The invoice "INV-7" (id ${invoices[0].id}) already exists: another execution created it at the same moment (this execution's copy was deleted)`,
+			'created',
+		]);
+	});
+
 	test('Create Client: the same by e-mail, looked up again in the whole list', async () => {
 		const results = await race({ resource: 'client', operation: 'create', names: 'Acme Ltd', additionalFields: { email: 'billing@acme.example' } }, '/v1/client/all');
 		const clients = ctx.sandbox.state().clients;

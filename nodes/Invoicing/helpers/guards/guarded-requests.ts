@@ -157,7 +157,7 @@ export async function guardedCreateRequest(
 	}
 	return await withMatch(ctx, options, resource, params, optionsCollection, (match, list, endTurn, write) => {
 		if (!match) {
-			decide(ctx, { kind: 'create', resource, list, wanted: params }, endTurn, write);
+			decide(ctx, { kind: 'create', resource, list, wanted: params, twinIsError: ifExists === 'error' }, endTurn, write);
 			return withParams(ctx, resource, options, params);
 		}
 		if (ifExists === 'error') {

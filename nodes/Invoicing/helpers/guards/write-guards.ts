@@ -15,7 +15,7 @@ import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
 	/** `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (converge-create). */
-	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams }
+	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams; twinIsError?: boolean }
 	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
 	| { kind: 'write'; watch?: TwinWatch }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }

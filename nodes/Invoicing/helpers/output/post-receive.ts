@@ -146,6 +146,14 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		if (decision?.kind === 'create' && decision.wanted) {
 			// a twin created by another execution at the same moment: the later listed one goes (converge-create)
 			const kept = await convergeCreate(this, resource, recordFromAnswer(resource, answer), decision.wanted);
+			if (kept && decision.twinIsError) {
+				// If Already Exists = Error: the record another execution made at the same moment existed, as far as this item is concerned
+				throw inputError(
+					this,
+					`The ${resource} ${describeRecord(resource, recordFromAnswer(resource, kept))} already exists: another execution created it at the same moment (this execution's copy was deleted)`,
+					'Use "Create or Update" to change it, or set "If Already Exists" to "Return Existing If Identical".',
+				);
+			}
 			if (kept) {
 				answer = kept;
 				decision = { kind: 'existing', wanted: decision.wanted, resource };
