@@ -78,7 +78,7 @@ describe('numbers are unique in the whole book by default', () => {
 		const acme = await newClient('Acme');
 		const initech = await newClient('Initech');
 		await newInvoice(acme, 'INV-0009');
-		const result = await ctx.run(createInvoice({ guardOptions: { numberScope: 'client' } }), { items: [{ clientId: initech, invoiceNo: 'INV-0009' }] });
+		const result = await ctx.run(createInvoice({ guardOptions: { numberScope: 'eachClient' } }), { items: [{ clientId: initech, invoiceNo: 'INV-0009' }] });
 		expect(result.items[0].json.action).toBe('created');
 		expect(calls()[0]).toBe(`GET /v1/client/${initech}`);
 		expect(ctx.sandbox.state().invoices.map((i) => i.invoice_no)).toEqual(['INV-0009', 'INV-0009']);

@@ -13,7 +13,7 @@ const createInvoice = (extra: INodeParameters = {}): INodeParameters => ({
 	paymentStatus: 'Not Paid',
 	itemsMode: 'define',
 	items: { item: [{ description: 'Work', quantity: 1, rate: 100 }] },
-	guardOptions: { numberScope: 'client' },
+	guardOptions: { numberScope: 'eachClient' },
 	...extra,
 });
 
@@ -102,7 +102,7 @@ describe('with Numbers Unique Within "Each Client", the guard of Create looks up
 			estimateNo: 'EST-1',
 			itemsMode: 'define',
 			items: { item: [{ description: 'Audit', quantity: 1, rate: 950 }] },
-			guardOptions: { numberScope: 'client' },
+			guardOptions: { numberScope: 'eachClient' },
 		});
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ id, action: 'updated', total: 950 }));
 		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/client/${client}`, `PUT /v1/estimate/${id}`, `GET /v1/estimate/${id}`]);

@@ -57,7 +57,7 @@ describe('a failed shared list read names each item that shared it', () => {
 				paymentStatus: 'Not Paid',
 				itemsMode: 'define',
 				items: { item: [{ description: 'Work', quantity: 1, rate: 100 }] },
-				guardOptions: { numberScope: 'client' },
+				guardOptions: { numberScope: 'eachClient' },
 			},
 			{ items: [{ no: 'X-1' }, { no: 'X-2' }], continueOnFail: true },
 		);

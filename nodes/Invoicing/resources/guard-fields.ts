@@ -47,17 +47,18 @@ export const numberScopeOption: INodeProperties = {
 	type: 'options',
 	options: [
 		{
+			name: 'Each Client',
+			value: 'eachClient',
+			description: "For books that repeat numbers across clients on purpose: only the same client's documents are checked",
+		},
+		{
 			name: 'Whole Book',
 			value: 'book',
 			description: "A number already used by another client's document is refused before anything is written (one read of the list per run)",
 		},
-		{
-			name: 'Each Client',
-			value: 'client',
-			description: 'For books that repeat numbers across clients on purpose: only the same client\'s documents are checked',
-		},
 	],
 	default: 'book',
+	description: 'Where an invoice or estimate number must be unique: in the whole book (the default), or only among the same client\'s documents',
 	displayOptions: { show: { '/resource': ['invoice', 'estimate'] } },
 };
 
@@ -68,7 +69,7 @@ export const guardOptionsField: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [numberScopeOption, settleOption],
+	options: [settleOption, numberScopeOption],
 };
 
 /** The duplicate guard of a guarded Create: what happens when the record's key exists. */

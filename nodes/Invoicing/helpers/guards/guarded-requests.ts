@@ -27,19 +27,19 @@ export type IfExists = 'returnIdentical' | 'error' | 'create';
  * number, in the whole book (Options > Numbers Unique Within: Whole Book); "Each Client" keeps the per-client
  * check of books that repeat numbers on purpose.
  */
-type KeyScope = { kind: 'book' } | { kind: 'client'; clientId: string };
+type KeyScope = { kind: 'book' } | { kind: 'perClient'; clientId: string };
 
 function keyScope(ctx: IExecuteSingleFunctions, resource: GuardedResource, params: ApiParams, optionsCollection: string): KeyScope {
 	const owner = matchOf(resource).owner;
 	if (owner === undefined) return { kind: 'book' };
 	const chosen = (ctx.getNodeParameter(optionsCollection, {}) as IDataObject).numberScope;
-	return chosen === 'client' ? { kind: 'client', clientId: String(params[owner.param]) } : { kind: 'book' };
+	return chosen === 'eachClient' ? { kind: 'perClient', clientId: String(params[owner.param]) } : { kind: 'book' };
 }
 
 /** The key items take turns on (in every execution of the process): the record kind, the key's value, and the client when numbers count per client. */
 const turnKey = (resource: GuardedResource, params: ApiParams, scope: KeyScope) => {
 	const key = matchKey(resource, params);
-	const client = scope.kind === 'client' ? `\u0000${scope.clientId}` : '';
+	const client = scope.kind === 'perClient' ? `\u0000${scope.clientId}` : '';
 	return `${resource}${client}\u0000${key.field}\u0000${key.value}`;
 };
 
