@@ -103,6 +103,26 @@ describe('twin deliveries in two executions at once', () => {
 		]);
 	});
 
+	test('Create Invoice -> Send -> Record Payment in two processes: the chain is done once; the execution whose copy went skips the rest, saying why', async () => {
+		const client = await newClient();
+		const created = await race(createInvoice(client), '/v1/invoice/all');
+		const [kept] = ctx.sandbox.state().invoices.map((i) => i.id);
+		const step = (parameters: INodeParameters, from: NodeRunResult[]) =>
+			Promise.all(from.map((result, worker) => runNode({ credentials: ctx.credentials, parameters, items: jsons(result), continueOnFail: true, worker })));
+		const sent = await step({ resource: 'invoice', operation: 'send', invoiceId: byId('={{ $json.id }}'), email: 'billing@acme.example' }, created);
+		const paid = await step({ resource: 'invoice', operation: 'recordPayment', invoiceId: byId('={{ $json.id }}'), paymentDate: '2026-01-15', amountPaid: 300 }, created);
+		const invoice = ctx.sandbox.state().invoices[0];
+		expect([ctx.sandbox.state().invoices.length, invoice.send_log.length, invoice.payments.length]).toEqual([1, 1, 1]);
+		expect([...sent, ...paid].map((r) => r.items[0].error)).toEqual([undefined, undefined, undefined, undefined]);
+		const loser = created.findIndex((r) => jsons(r)[0].action === 'existing');
+		const deleted = (jsons(created[loser])[0].twin as IDataObject).deleted_id as string;
+		expect(jsons(created[loser])[0].twin).toEqual(expect.objectContaining({ kept_id: kept, deleted_id: deleted }));
+		expect([jsons(sent[loser])[0].skipped, jsons(paid[loser])[0].skipped, jsons(sent[1 - loser])[0].skipped, jsons(paid[1 - loser])[0].skipped]).toEqual([true, true, undefined, undefined]);
+		expect(jsons(sent[loser])[0].message).toBe(
+			`Not sent here: another execution created this invoice at the same moment and goes on with it (this execution deleted its own copy, id ${deleted}).`,
+		);
+	});
+
 	test('Create Client: the same by e-mail, looked up again in the whole list', async () => {
 		const results = await race({ resource: 'client', operation: 'create', names: 'Acme Ltd', additionalFields: { email: 'billing@acme.example' } }, '/v1/client/all');
 		const clients = ctx.sandbox.state().clients;

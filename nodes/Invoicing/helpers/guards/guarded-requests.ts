@@ -16,6 +16,7 @@ import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
 import { paymentWatch, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
 import { cents, isRecent, money } from './repeat-window';
 import { runScope } from './run-scope';
+import { handedOffTo, type TwinHandoff } from './twin-handoff';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { recordsOfRun } from './run-lists';
 import { decide, inTurn, readInstead, singleMatch, type GuardedWrite } from './write-guards';
@@ -220,6 +221,8 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
 		const id = await targetId(this, options, resource, target);
 		const send = () => withParams(this, resource, options, { id, ...params });
+		const twin = handedOffTo(this, id);
+		if (twin) return skipForTwin(this, options, resource, id, 'recorded', twin);
 		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
 		const key = `payment\u0000${id}`;
 		return await inTurn(this, options, key, async (endTurn) => {
@@ -258,6 +261,15 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 	};
 }
 
+/** A Send or Record Payment fed the item of a create whose twin execution goes on with the record: skipped, saying so. */
+function skipForTwin(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: GuardedResource, id: string, done: string, twin: TwinHandoff): IHttpRequestOptions {
+	decide(ctx, {
+		kind: 'skip',
+		message: `Not ${done} here: another execution created this ${resource} at the same moment and goes on with it (this execution deleted its own copy, id ${twin.deleted_id}).`,
+	});
+	return readInstead(options, resource, id);
+}
+
 /** Sends or skips per the guard's looks (repeated while an earlier unanswered write settles). */
 async function decideOnLook(
 	ctx: IExecuteSingleFunctions,
@@ -294,6 +306,8 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 		const params = sendParams(this);
 		const windowMinutes = Number((this.getNodeParameter(SEND_OPTIONS, {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
 		const id = await targetId(this, options, resource, target);
+		const twin = handedOffTo(this, id);
+		if (twin) return skipForTwin(this, options, resource, id, 'sent', twin);
 		const url = `/${resource}/${encodeURIComponent(id)}`;
 		// the address: Email, else the e-mail of the record's client (read once, from the record's customer_id)
 		let email = String(params.email ?? '');

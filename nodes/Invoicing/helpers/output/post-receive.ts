@@ -7,6 +7,7 @@ import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
 import { apiFailure, fieldError, inputError } from '../errors/item-errors';
 import { reportTwins } from '../guards/action-twins';
 import { convergeCreate } from '../guards/converge-create';
+import { TWIN_KEY, twinHandoff, type TwinHandoff } from '../guards/twin-handoff';
 import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
@@ -143,6 +144,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 	return async function writtenRecord(this: IExecuteSingleFunctions, _items, response) {
 		let decision = decisionOf(this);
 		let answer = envelopeOf(response);
+		let handoff: TwinHandoff | undefined;
 		if (decision?.kind === 'create' && decision.wanted) {
 			// a twin created by another execution at the same moment: the later listed one goes (converge-create)
 			const kept = await convergeCreate(this, resource, recordFromAnswer(resource, answer), decision.wanted);
@@ -155,6 +157,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 				);
 			}
 			if (kept) {
+				handoff = twinHandoff(String(recordFromAnswer(resource, answer).id), String(recordFromAnswer(resource, kept).id));
 				answer = kept;
 				decision = { kind: 'existing', wanted: decision.wanted, resource };
 			}
@@ -177,7 +180,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		if (decision?.kind === 'create') item.json = await lookAfterNumberedWrite(this, resource, item.json);
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
-		return [{ json: { ...amountsAsAsked(this, resource, item.json), action, ...kept } }];
+		return [{ json: { ...amountsAsAsked(this, resource, item.json), action, ...kept, ...(handoff ? { [TWIN_KEY]: handoff } : {}) } }];
 	};
 }
 
