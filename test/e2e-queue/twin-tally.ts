@@ -14,6 +14,12 @@ export interface TwinTally {
 	failedAt: Record<string, number>;
 	/** Executions that stopped at Remove Duplicates (nothing after it ran). */
 	dropped: number;
+	/** Numbers whose chain was left unfinished: no invoice, or an invoice without its e-mail or its payment. */
+	undone: number;
+	/** Executions that failed at any node. */
+	failed: number;
+	/** Numbers with more than one e-mail: each should be reported by at most as many failed executions. */
+	duplicateEmails: number;
 }
 
 interface InvoiceState {
@@ -45,6 +51,9 @@ export function tallyTwins(numbers: number, invoices: InvoiceState[], stored: St
 		failedAt: {},
 		messages: {},
 		dropped: 0,
+		undone: 0,
+		failed: 0,
+		duplicateEmails: 0,
 	};
 	const runs = stored.map(runOf);
 	for (const run of runs) {
@@ -54,6 +63,7 @@ export function tallyTwins(numbers: number, invoices: InvoiceState[], stored: St
 			if (messages.length < 3) messages.push(String(run.message));
 		}
 		if (!run.ranChain && !run.failedAt) tally.dropped += 1;
+		if (run.failedAt) tally.failed += 1;
 	}
 	for (let n = 0; n < numbers; n++) {
 		const mine = invoices.filter((i) => i.invoice_no === `${prefix}${n}`);
@@ -62,6 +72,8 @@ export function tallyTwins(numbers: number, invoices: InvoiceState[], stored: St
 			emails: mine.reduce((sum, i) => sum + i.send_log.length, 0),
 			payments: mine.reduce((sum, i) => sum + i.payments.length, 0),
 		};
+		if (count.invoices === 0 || count.emails === 0 || count.payments === 0) tally.undone += 1;
+		tally.duplicateEmails += Math.max(0, count.emails - 1);
 		for (const step of Object.keys(STEPS) as Array<keyof typeof STEPS>) {
 			if (count[step] < 2) continue;
 			tally.duplicates[step] += 1;
