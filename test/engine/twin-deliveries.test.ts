@@ -29,11 +29,16 @@ async function newInvoice(client: string): Promise<string> {
  * Two executions of the same node and input, the second started once the first's guard read reached the
  * sandbox (its own item loop, so nothing is shared with the first); that read is held until the second's came.
  */
-async function race(parameters: INodeParameters, guardReadPath: string, listOrder: 'stored' | 'newestFirst' = 'stored'): Promise<[NodeRunResult, NodeRunResult]> {
+async function race(
+	parameters: INodeParameters,
+	guardReadPath: string,
+	listOrder: 'stored' | 'newestFirst' = 'stored',
+	retry?: { maxTries: number; waitBetweenTries: number },
+): Promise<[NodeRunResult, NodeRunResult]> {
 	ctx.sandbox.setLimits({ serviceTimeMs: 150, listOrder });
 	ctx.sandbox.injectFault({ kind: 'delay', delayMs: 0, path: guardReadPath, untilSeen: { path: guardReadPath, count: 1 } });
 	ctx.sandbox.clearRequests();
-	const run = (worker: number) => runNode({ credentials: ctx.credentials, parameters, continueOnFail: true, worker });
+	const run = (worker: number) => runNode({ credentials: ctx.credentials, parameters, continueOnFail: retry === undefined, retry, worker });
 	const first = run(0);
 	const deadline = Date.now() + 10_000;
 	while (!ctx.sandbox.requests().some((r) => r.path === guardReadPath) && Date.now() < deadline) await sleep(10);
@@ -169,6 +174,20 @@ describe('twin deliveries in two executions at once', () => {
 		const named = payments.map((p) => `${p.reference} at ${p.created_at} UTC`).join(', ');
 		const expected = `Record Payment Invoice "${invoice}" (item 0): the payment was recorded, and so was another payment of 40.00 by Cash on the invoice "INV-1" at the same moment: ${named}`;
 		expect(results.map((r) => r.items[0].error?.message)).toEqual([expected, expected]);
+	});
+
+	test('Record Payment with Retry On Fail: the twin report survives the retry (the retry finds the payment, and still fails with the report)', async () => {
+		const invoice = await newInvoice(await newClient());
+		const results = await race(
+			{ resource: 'invoice', operation: 'recordPayment', invoiceId: byId(invoice), paymentDate: '2026-01-15', amountPaid: 40, paymentFields: { paymentMethod: 'Cash' } },
+			`/v1/invoice/${invoice}`,
+			'stored',
+			{ maxTries: 2, waitBetweenTries: 0 },
+		);
+		expect(ctx.sandbox.state().invoices[0].payments).toHaveLength(2);
+		const messages = results.map((r) => r.error?.message ?? 'no error');
+		for (const message of messages) expect(message).toMatch(/^Record Payment Invoice "\d+" \(item 0\): the payment was recorded, and so was another payment of 40\.00 by Cash/);
+		expect(ctx.sandbox.requests().filter((r) => r.method === 'POST')).toHaveLength(2);
 	});
 
 	test('one delivery alone: no twin, one look after the create', async () => {

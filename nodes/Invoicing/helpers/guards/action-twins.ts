@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope } from '../../../shared/api-types';
+import { executionMemory } from '../../engine/execution-memory';
 import { ENVELOPE } from '../input/field-specs';
 import { inputError } from '../errors/item-errors';
 import { recordName, type GuardedResource } from './matching';
@@ -48,28 +49,48 @@ function unseen(entries: IDataObject[], seen: string[], keyOf: (entry: IDataObje
  * was done and so was another's, which no guard could see in time. The service keeps no key to tell them apart,
  * so nothing is undone: the message names both so a person can act.
  */
-export function reportTwins(ctx: IExecuteSingleFunctions, resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope): void {
+export function reportTwins(ctx: IExecuteSingleFunctions, resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope, key: string): void {
+	const twin = twinsIn(resource, watch, answer);
+	if (!twin) return;
+	// a retry of the node (Retry On Fail) finds this payment or e-mail and would skip it: the report is kept for it
+	executionMemory<Record<string, TwinReport>>(ctx, REPORTS)[key] = twin;
+	throw inputError(ctx, twin.problem, twin.hint);
+}
+
+/** What a twin report says, kept in the execution's memory for a retry. */
+interface TwinReport {
+	problem: string;
+	hint: string;
+}
+
+const REPORTS = 'invoicingTwinReports';
+
+/** A twin this execution reported on `key` before: the retry's skip fails with the same report (an error stays an error). */
+export function repeatTwinReport(ctx: IExecuteSingleFunctions, key: string): void {
+	const twin = executionMemory<Record<string, TwinReport>>(ctx, REPORTS)[key];
+	if (twin) throw inputError(ctx, twin.problem, twin.hint);
+}
+
+function twinsIn(resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope): TwinReport | undefined {
 	const record = listOf(answer, ENVELOPE[resource])[0] ?? {};
 	const label = `${resource} "${recordName(resource, record) || String(record.id ?? '')}"`;
 	if (watch.kind === 'payment') {
 		const twins = unseen(listOf(answer, 'payments'), watch.seen, paymentKey).filter(
 			(p) => cents(p.amount) === watch.amountCents && (watch.method === undefined || p.bank === watch.method) && isRecent(p.created_at, watch.windowMinutes),
 		);
-		if (twins.length < 2) return;
+		if (twins.length < 2) return undefined;
 		const by = watch.method ? ` by ${watch.method}` : '';
-		throw inputError(
-			ctx,
-			`the payment was recorded, and so was another payment of ${money(watch.amountCents / 100)}${by} on the ${label} at the same moment: ${twins.map((p) => `${String(p.reference)} at ${String(p.created_at)} UTC`).join(', ')}`,
-			'Another execution (a repeated delivery of the same call?) recorded it too, and the service keeps no key to tell a repeat from a new payment: nothing was undone. Check the payments of the invoice and reverse one if it is a duplicate.',
-		);
+		return {
+			problem: `the payment was recorded, and so was another payment of ${money(watch.amountCents / 100)}${by} on the ${label} at the same moment: ${twins.map((p) => `${String(p.reference)} at ${String(p.created_at)} UTC`).join(', ')}`,
+			hint: 'Another execution (a repeated delivery of the same call?) recorded it too, and the service keeps no key to tell a repeat from a new payment: nothing was undone. Check the payments of the invoice and reverse one if it is a duplicate.',
+		};
 	}
 	const twins = unseen(listOf(answer, 'send_log'), watch.seen, sendEntryKey).filter(
 		(entry) => String(entry.email).toLowerCase() === watch.email && isRecent(entry.date, watch.windowMinutes),
 	);
-	if (twins.length < 2) return;
-	throw inputError(
-		ctx,
-		`the ${resource} was sent, and sent again to ${watch.email} at the same moment: ${twins.map((entry) => `at ${String(entry.date)} UTC`).join(' and ')} per its send log`,
-		'Another execution (a repeated delivery of the same call?) sent it too; an e-mail cannot be taken back. Tell the recipient if needed, and put a Remove Duplicates node in front of the workflow (README, "Re-runs, retries and duplicates").',
-	);
+	if (twins.length < 2) return undefined;
+	return {
+		problem: `the ${resource} was sent, and sent again to ${watch.email} at the same moment: ${twins.map((entry) => `at ${String(entry.date)} UTC`).join(' and ')} per its send log`,
+		hint: 'Another execution (a repeated delivery of the same call?) sent it too; an e-mail cannot be taken back. Tell the recipient if needed, and put a Remove Duplicates node in front of the workflow (README, "Re-runs, retries and duplicates").',
+	};
 }

@@ -13,7 +13,7 @@ import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } f
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
-import { paymentWatch, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
+import { paymentWatch, repeatTwinReport, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
 import { cents, isRecent, money } from './repeat-window';
 import { runScope } from './run-scope';
 import { handedOffTo, type TwinHandoff } from './twin-handoff';
@@ -291,11 +291,12 @@ async function decideOnLook(
 		return undefined;
 	});
 	if (skip !== undefined) {
+		repeatTwinReport(ctx, key);
 		decide(ctx, { kind: 'skip', message: skip }, endTurn);
 		return readInstead(options, resource, id);
 	}
 	// after the write, its own read of the record looks for a twin another execution wrote at the same moment (action-twins)
-	decide(ctx, { kind: 'write', watch: watch(seen) }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
+	decide(ctx, { kind: 'write', key, watch: watch(seen) }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
 	return send();
 }
 

@@ -17,7 +17,7 @@ export type WriteDecision =
 	/** `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (converge-create). */
 	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams; twinIsError?: boolean }
 	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
-	| { kind: 'write'; watch?: TwinWatch }
+	| { kind: 'write'; key: string; watch?: TwinWatch }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
 	| { kind: 'skip'; message: string };
 

@@ -202,7 +202,7 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 		const target = sendTargetOf(this);
 		if (target) Object.assign(result, { email: target.email, email_source: target.source });
 		const answer = skipped ? body : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
-		if (decision?.kind === 'write' && decision.watch) reportTwins(this, resource, decision.watch, answer);
+		if (decision?.kind === 'write' && decision.watch) reportTwins(this, resource, decision.watch, answer, decision.key);
 		const record = completeRecord(resource, recordFromAnswer(resource, answer));
 		// new keys of this output: amounts as numbers, to compare in an IF
 		const state: IDataObject = amountsAsNumbers(resource, simplifyRecord(resource, record));
