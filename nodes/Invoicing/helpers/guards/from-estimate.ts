@@ -44,7 +44,7 @@ const OVERRIDES: FieldSpec[] = [
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
 /**
- * The invoice's description when Invoice Fields set none: the estimate it comes from. It is the invoice's link
+ * The invoice's description with Next in Sequence when Invoice Fields set none: the estimate it comes from. It is the invoice's link
  * to its estimate (the service has no field for it), so a re-run finds the invoice made from this estimate and
  * never one made from another estimate with the same lines (issue 34).
  */
@@ -117,7 +117,8 @@ async function invoiceFromEstimate(
 		...number,
 		payment_status: 'Not Paid',
 		...carried,
-		description: fromEstimateDescription(estimateNo || id),
+		// with Next in Sequence the number says nothing of the estimate: the description is the key (given numbers are their own)
+		...(sequence ? { description: fromEstimateDescription(estimateNo || id) } : {}),
 		...overrides,
 		issue_date: issue,
 		due_date: (overrides.due_date as string | undefined) ?? addDays(issue, terms),
