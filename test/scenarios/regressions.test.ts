@@ -139,7 +139,7 @@ describe('a Retry-After longer than Longest Wait, then rows with the same key', 
 	// without seeing each other. Seen in the scenario: 7 invoices INV-1 for one client.
 	test('Create or Update Invoice, three rows INV-1, the first read refused with Retry-After 120: no invoice, every row says nothing was written', async () => {
 		const client = ((await ctx.api('POST', '/client/add', { names: 'Acme' })).data as Array<{ id: string }>)[0].id;
-		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, retryAfter: '120', method: 'GET', path: `/v1/client/${client}` });
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, retryAfter: '120', method: 'GET', path: '/v1/invoice/all' });
 		const result = await ctx.run(
 			{
 				resource: 'invoice',
@@ -153,12 +153,12 @@ describe('a Retry-After longer than Longest Wait, then rows with the same key', 
 			},
 			{ items: [{}, {}, {}], continueOnFail: true },
 		);
-		expect(result.items[0].json.error).toBe(`Create or Update Invoice "INV-1" (item 0), reading /client/${client} first (nothing written), failed (HTTP 429): ${REFUSED}`);
+		expect(result.items[0].json.error).toBe(`Create or Update Invoice "INV-1" (item 0), reading /invoice/all first (nothing written), failed (HTTP 429): ${REFUSED}`);
 		// since the lead's rate gate (issue 30): the rows behind a pause longer than they may wait are not sent
 		const notSent = (row: number) =>
-			`Create or Update Invoice "INV-1" (item ${row}), reading /client/${client} first (nothing written), failed (HTTP 429): Not sent: the service asked to wait 120 s after refusing an earlier request, longer than the node waits (at most 1 s in all).`;
+			`Create or Update Invoice "INV-1" (item ${row}), reading /invoice/all first (nothing written), failed (HTTP 429): Not sent: the service asked to wait 120 s after refusing an earlier request, longer than the node waits (at most 1 s in all).`;
 		expect(result.items.slice(1).map((item) => item.json.error ?? item.json.action)).toEqual([notSent(1), notSent(2)]);
-		expect(log()).toEqual([`GET /v1/client/${client} 429`]);
+		expect(log()).toEqual(['GET /v1/invoice/all 429']);
 		expect(ctx.sandbox.state().invoices).toEqual([]);
 	});
 });
