@@ -176,6 +176,24 @@ describe('twin deliveries in two executions at once', () => {
 		expect(results.map((r) => r.items[0].error?.message)).toEqual([expected, expected]);
 	});
 
+	test('Record Payment of the whole balance in two processes: one payment; the service refuses the twin as more than the balance, and that item is skipped naming the payment made', async () => {
+		const invoice = await newInvoice(await newClient());
+		const results = await race(
+			{ resource: 'invoice', operation: 'recordPayment', invoiceId: byId(invoice), paymentDate: '2026-01-15', amountPaid: 100, paymentFields: { paymentMethod: 'Cash' } },
+			`/v1/invoice/${invoice}`,
+		);
+		const payments = ctx.sandbox.state().invoices[0].payments;
+		expect(payments).toHaveLength(1);
+		expect(results.map((r) => r.items[0].error)).toEqual([undefined, undefined]);
+		const skipped = results.map((r) => jsons(r)[0]).filter((json) => json.skipped === true);
+		expect(skipped.map((json) => [json.message, json.payment_status])).toEqual([
+			[
+				`Not recorded here: another execution recorded this payment of 100.00 on the invoice "INV-1" at the same moment (reference ${payments[0].reference} at ${payments[0].created_at} UTC), and the service refused this one.`,
+				'Paid',
+			],
+		]);
+	});
+
 	test('Record Payment with Retry On Fail: the twin report survives the retry (the retry finds the payment, and still fails with the report)', async () => {
 		const invoice = await newInvoice(await newClient());
 		const results = await race(

@@ -94,3 +94,20 @@ function twinsIn(resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelop
 		hint: 'Another execution (a repeated delivery of the same call?) sent it too; an e-mail cannot be taken back. Tell the recipient if needed, and put a Remove Duplicates node in front of the workflow (README, "Re-runs, retries and duplicates").',
 	};
 }
+
+/**
+ * A payment the service refused (a 4xx: nothing was written) while a payment like it, which the guard had not
+ * seen, was recorded on the invoice at the same moment by another execution: that one is this payment, and the
+ * item is skipped, saying so, instead of failing (typically "amount exceeds the outstanding balance" once the
+ * twin paid the invoice in full). Returns the skip's message, or undefined when no such payment is there.
+ */
+export function twinPaidInstead(resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope): string | undefined {
+	if (watch.kind !== 'payment') return undefined;
+	const record = listOf(answer, ENVELOPE[resource])[0] ?? {};
+	const twin = unseen(listOf(answer, 'payments'), watch.seen, paymentKey).find(
+		(p) => cents(p.amount) === watch.amountCents && (watch.method === undefined || p.bank === watch.method) && isRecent(p.created_at, watch.windowMinutes),
+	);
+	if (!twin) return undefined;
+	const label = `${resource} "${recordName(resource, record) || String(record.id ?? '')}"`;
+	return `Not recorded here: another execution recorded this payment of ${money(watch.amountCents / 100)} on the ${label} at the same moment (reference ${String(twin.reference)} at ${String(twin.created_at)} UTC), and the service refused this one.`;
+}

@@ -296,7 +296,7 @@ async function decideOnLook(
 		return readInstead(options, resource, id);
 	}
 	// after the write, its own read of the record looks for a twin another execution wrote at the same moment (action-twins)
-	decide(ctx, { kind: 'write', key, watch: watch(seen) }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
+	decide(ctx, { kind: 'write', key, resource, watch: watch(seen) }, endTurn, { key, ...settleRule(ctx, options, optionsCollection), seen });
 	return send();
 }
 

@@ -17,9 +17,10 @@ export type WriteDecision =
 	/** `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (converge-create). */
 	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams; twinIsError?: boolean }
 	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
-	| { kind: 'write'; key: string; watch?: TwinWatch }
+	| { kind: 'write'; key: string; resource: GuardedResource; watch?: TwinWatch }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
-	| { kind: 'skip'; message: string };
+	/** `answer`: the record as read when the skip was decided after the write was refused (else the request's own answer). */
+	| { kind: 'skip'; message: string; answer?: ApiEnvelope };
 
 /** A write the guard let through: its key, and what a retry needs should its outcome be unknown. */
 export interface GuardedWrite {

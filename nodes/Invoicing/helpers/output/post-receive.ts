@@ -5,14 +5,14 @@ import { listOf, recordFromAnswer as fromAnswer, withNumberNames } from '../../.
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
 import { apiFailure, fieldError, inputError } from '../errors/item-errors';
-import { reportTwins } from '../guards/action-twins';
+import { reportTwins, twinPaidInstead } from '../guards/action-twins';
 import { convergeCreate } from '../guards/converge-create';
 import { TWIN_KEY, twinHandoff, type TwinHandoff } from '../guards/twin-handoff';
 import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { lookAfterNumberedWrite } from '../guards/number-check';
-import { decisionOf, settleWrite } from '../guards/write-guards';
+import { decide, decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
@@ -39,8 +39,23 @@ export async function handleApiErrors(
 	const held = settleRoutedAnswer(this, response);
 	settleWrite(this, response);
 	if (held) throw new HeldRefusal(() => apiFailure(this, response.statusCode, response.body));
-	if (!isApiSuccess(response.statusCode, response.body)) throw apiFailure(this, response.statusCode, response.body);
+	if (!isApiSuccess(response.statusCode, response.body)) {
+		if (!(await skippedForTwin(this, response))) throw apiFailure(this, response.statusCode, response.body);
+	}
 	return items;
+}
+
+/** A payment refused because its twin was recorded at the same moment becomes a skip (action-twins). */
+async function skippedForTwin(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): Promise<boolean> {
+	const decision = decisionOf(ctx);
+	if (decision?.kind !== 'write' || decision.watch?.kind !== 'payment' || response.statusCode < 400 || response.statusCode >= 500) return false;
+	const resource = decision.resource;
+	const url = `/${resource}/${encodeURIComponent(recordIdOf(ctx, resource))}`;
+	const answer = await readAfterWrite(ctx, url);
+	const message = twinPaidInstead(resource, decision.watch, answer);
+	if (message === undefined) return false;
+	decide(ctx, { kind: 'skip', message, answer });
+	return true;
 }
 
 function envelopeOf(response: IN8nHttpFullResponse): ApiEnvelope {
@@ -201,7 +216,7 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 			: { success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) };
 		const target = sendTargetOf(this);
 		if (target) Object.assign(result, { email: target.email, email_source: target.source });
-		const answer = skipped ? body : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
+		const answer = skipped ? (decision.answer ?? body) : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
 		if (decision?.kind === 'write' && decision.watch) reportTwins(this, resource, decision.watch, answer, decision.key);
 		const record = completeRecord(resource, recordFromAnswer(resource, answer));
 		// new keys of this output: amounts as numbers, to compare in an IF
