@@ -163,6 +163,24 @@ describe('twin deliveries in two executions at once', () => {
 		expect(messages).toEqual([expected, expected]);
 	});
 
+	test('Send in a chain whose second create found the first\'s invoice: the execution fed "existing" reports the twin e-mail, the one fed "created" goes on', async () => {
+		const invoice = await newInvoice(await newClient());
+		const path = `/v1/invoice/${invoice}`;
+		ctx.sandbox.setLimits({ serviceTimeMs: 150 });
+		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 0, path, untilSeen: { path, count: 1 } });
+		const send = (action: string, worker: number) =>
+			runNode({ credentials: ctx.credentials, parameters: { resource: 'invoice', operation: 'send', invoiceId: byId('={{ $json.id }}'), email: 'billing@acme.example' }, items: [{ id: invoice, action }], continueOnFail: true, worker });
+		const owner = send('created', 0);
+		const deadline = Date.now() + 10_000;
+		while (!ctx.sandbox.requests().some((r) => r.path === path) && Date.now() < deadline) await sleep(10);
+		const [mine, theirs] = await Promise.all([owner, send('existing', 1)]);
+		ctx.sandbox.setLimits({});
+		expect(ctx.sandbox.state().invoices[0].send_log).toHaveLength(2);
+		expect(mine.items[0].error).toBeUndefined();
+		expect(String(jsons(mine)[0].twin_report)).toMatch(/^the invoice was sent, and sent again to billing@acme\.example at the same moment: .* \(the other execution, fed an existing record, reports it as an error\)$/);
+		expect(theirs.items[0].error?.message).toMatch(/^Send Invoice "\d+" \(item 0\): the invoice was sent, and sent again to billing@acme\.example at the same moment/);
+	});
+
 	test('Record Payment: a second payment recorded at the same moment fails both items, naming both references', async () => {
 		const invoice = await newInvoice(await newClient());
 		const results = await race(

@@ -49,12 +49,24 @@ function unseen(entries: IDataObject[], seen: string[], keyOf: (entry: IDataObje
  * was done and so was another's, which no guard could see in time. The service keeps no key to tell them apart,
  * so nothing is undone: the message names both so a person can act.
  */
-export function reportTwins(ctx: IExecuteSingleFunctions, resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope, key: string): void {
+export function reportTwins(ctx: IExecuteSingleFunctions, resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope, key: string): string | undefined {
 	const twin = twinsIn(resource, watch, answer);
-	if (!twin) return;
+	if (!twin) return undefined;
+	// fed by the create that made the record, this execution owns the chain: the twin fed an "existing" record reports
+	if (createdUpstream(ctx)) return twin.problem;
 	// a retry of the node (Retry On Fail) finds this payment or e-mail and would skip it: the report is kept for it
 	executionMemory<Record<string, TwinReport>>(ctx, REPORTS)[key] = twin;
 	throw inputError(ctx, twin.problem, twin.hint);
+}
+
+/**
+ * Whether the item this action acts on is the output of a create that made its record (`action: "created"`). Two
+ * twin executions of a chain meet here with one "created" and one "existing" record (the second's guard found the
+ * first's): the one fed "existing" fails with the report, the other goes on, so each twin is reported once and
+ * the chain is finished once. Without a create before it, both report.
+ */
+function createdUpstream(ctx: IExecuteSingleFunctions): boolean {
+	return (ctx.getInputData()?.json as IDataObject | undefined)?.action === 'created';
 }
 
 /** What a twin report says, kept in the execution's memory for a retry. */

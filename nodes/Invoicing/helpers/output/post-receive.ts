@@ -217,12 +217,12 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 		const target = sendTargetOf(this);
 		if (target) Object.assign(result, { email: target.email, email_source: target.source });
 		const answer = skipped ? (decision.answer ?? body) : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
-		if (decision?.kind === 'write' && decision.watch) reportTwins(this, resource, decision.watch, answer, decision.key);
+		const twinReport = decision?.kind === 'write' && decision.watch ? reportTwins(this, resource, decision.watch, answer, decision.key) : undefined;
 		const record = completeRecord(resource, recordFromAnswer(resource, answer));
 		// new keys of this output: amounts as numbers, to compare in an IF
 		const state: IDataObject = amountsAsNumbers(resource, simplifyRecord(resource, record));
 		for (const list of relatedLists(resource)) state[list] = record[list];
-		return toItems([{ ...result, ...state, id }]);
+		return toItems([{ ...result, ...state, id, ...(twinReport ? { twin_report: `${twinReport} (the other execution, fed an existing record, reports it as an error)` } : {}) }]);
 	};
 }
 
