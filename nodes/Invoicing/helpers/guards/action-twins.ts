@@ -116,10 +116,10 @@ function twinsIn(resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelop
 export function twinPaidInstead(resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope): string | undefined {
 	if (watch.kind !== 'payment') return undefined;
 	const record = listOf(answer, ENVELOPE[resource])[0] ?? {};
-	const twin = unseen(listOf(answer, 'payments'), watch.seen, paymentKey).find(
+	const landed = unseen(listOf(answer, 'payments'), watch.seen, paymentKey).find(
 		(p) => cents(p.amount) === watch.amountCents && (watch.method === undefined || p.bank === watch.method) && isRecent(p.created_at, watch.windowMinutes),
 	);
-	if (!twin) return undefined;
-	const label = `${resource} "${recordName(resource, record) || String(record.id ?? '')}"`;
-	return `Not recorded here: another execution recorded this payment of ${money(watch.amountCents / 100)} on the ${label} at the same moment (reference ${String(twin.reference)} at ${String(twin.created_at)} UTC), and the service refused this one.`;
+	if (!landed) return undefined;
+	const where = `${resource} "${recordName(resource, record) || String(record.id ?? '')}"`;
+	return `Not recorded here: another execution recorded this payment of ${money(watch.amountCents / 100)} on the ${where} at the same moment (reference ${String(landed.reference)} at ${String(landed.created_at)} UTC), and the service refused this one.`;
 }

@@ -39,8 +39,8 @@ export async function handleApiErrors(
 	const held = settleRoutedAnswer(this, response);
 	settleWrite(this, response);
 	if (held) throw new HeldRefusal(() => apiFailure(this, response.statusCode, response.body));
-	if (!isApiSuccess(response.statusCode, response.body)) {
-		if (!(await skippedForTwin(this, response))) throw apiFailure(this, response.statusCode, response.body);
+	if (!isApiSuccess(response.statusCode, response.body) && !(await skippedForTwin(this, response))) {
+		throw apiFailure(this, response.statusCode, response.body);
 	}
 	return items;
 }
@@ -50,11 +50,11 @@ async function skippedForTwin(ctx: IExecuteSingleFunctions, response: IN8nHttpFu
 	const decision = decisionOf(ctx);
 	if (decision?.kind !== 'write' || decision.watch?.kind !== 'payment' || response.statusCode < 400 || response.statusCode >= 500) return false;
 	const resource = decision.resource;
-	const url = `/${resource}/${encodeURIComponent(recordIdOf(ctx, resource))}`;
-	const answer = await readAfterWrite(ctx, url);
-	const message = twinPaidInstead(resource, decision.watch, answer);
-	if (message === undefined) return false;
-	decide(ctx, { kind: 'skip', message, answer });
+	const id = recordIdOf(ctx, resource);
+	const answer = await readAfterWrite(ctx, `/${resource}/${encodeURIComponent(id)}`);
+	const twinSkip = twinPaidInstead(resource, decision.watch, answer);
+	if (twinSkip === undefined) return false;
+	decide(ctx, { kind: 'skip', message: twinSkip, answer });
 	return true;
 }
 
