@@ -6,7 +6,7 @@ export interface TwinTally {
 	executions: number;
 	/** Numbers with two or more invoices, e-mails (send log entries over its invoices), payments. */
 	duplicates: { invoices: number; emails: number; payments: number };
-	/** Of those, the numbers where no execution of the number failed at that step: nobody was told. */
+	/** Of those, the numbers where no execution of the number failed at that step or noted it in its item (twin_report): nobody was told. */
 	silent: { invoices: number; emails: number; payments: number };
 	/** Messages of the failed executions (the first 3 of each node). */
 	messages: Record<string, string[]>;
@@ -31,12 +31,14 @@ interface InvoiceState {
 const STEPS = { invoices: 'Create Invoice', emails: 'Send Invoice', payments: 'Record Payment' } as const;
 
 /** The number a run was delivered for (its webhook's body), the node it failed at, whether the chain ran at all. */
-function runOf(stored: StoredExecution): { n: number; failedAt?: string; message?: string; ranChain: boolean } {
+function runOf(stored: StoredExecution): { n: number; failedAt?: string; message?: string; ranChain: boolean; notedAt?: string } {
 	const runData = stored.resultData.runData ?? {};
 	const body = runData.Webhook?.[0]?.data?.main[0]?.[0]?.json.body as { n?: unknown } | undefined;
 	const failed = Object.entries(runData).find(([, tasks]) => tasks.some((task) => task.error));
 	const message = failed?.[1].find((task) => task.error)?.error?.message;
-	return { n: Number(body?.n), failedAt: failed?.[0], message, ranChain: runData['Create Invoice'] !== undefined };
+	// a twin the execution went on past reports it in its item (twin_report), the other execution with an error
+	const noted = Object.entries(runData).find(([, tasks]) => tasks.some((task) => task.data?.main[0]?.some((item) => typeof item.json.twin_report === 'string')));
+	return { n: Number(body?.n), failedAt: failed?.[0], message, ranChain: runData['Create Invoice'] !== undefined, notedAt: noted?.[0] };
 }
 
 /** The node's own words for a twin it saw after its write (helpers/guards/action-twins, converge-create). */
@@ -77,7 +79,8 @@ export function tallyTwins(numbers: number, invoices: InvoiceState[], stored: St
 		for (const step of Object.keys(STEPS) as Array<keyof typeof STEPS>) {
 			if (count[step] < 2) continue;
 			tally.duplicates[step] += 1;
-			if (!runs.some((run) => run.n === n && run.failedAt === STEPS[step] && run.message?.includes(TWIN_REPORT))) tally.silent[step] += 1;
+			const reported = runs.some((run) => run.n === n && ((run.failedAt === STEPS[step] && run.message?.includes(TWIN_REPORT)) || run.notedAt === STEPS[step]));
+			if (!reported) tally.silent[step] += 1;
 		}
 	}
 	return tally;
