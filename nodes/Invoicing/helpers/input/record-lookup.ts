@@ -8,6 +8,7 @@ import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
 import { recordsOfRun } from '../guards/run-lists';
 import { runScope, type RunScope } from '../guards/run-scope';
+import { refuseUnusableFilters } from './filter-checks';
 import { recordsWithKey } from './key-index';
 import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
 import { readRecordId } from './parameters';
@@ -107,12 +108,13 @@ export async function resolveKeyedFields(ctx: IExecuteSingleFunctions, options: 
 }
 
 /**
- * Get Many's Filters, read once; a filter's record given by key (the Client filter By E-mail) becomes the record's
+ * Get Many's Filters, read once and checked before anything is sent (see refuseUnusableFilters); a filter's record given by key (the Client filter By E-mail) becomes the record's
  * id before the list is read (an unknown e-mail fails the item instead of returning an empty list).
  */
 export async function readListFilters(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: Resource): Promise<IDataObject> {
 	const scope = runScope(ctx);
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	refuseUnusableFilters(ctx, resource, filters);
 	const resolved: IDataObject = { ...filters };
 	for (const { editor, test } of SPEC_OF[resource].filters) {
 		const given = filters[editor.name];
