@@ -116,6 +116,18 @@ describe('twin deliveries in two executions at once', () => {
 		);
 	});
 
+	// fails until guards/converge-create deletes through helpers/request/helper-request (sendHelperRequest): its
+	// callApi goes around the run's gate, so this 429 fails the item at once; then make it a plain test
+	test.failing('the delete of the twin refused with 429 (Retry-After 1): waited out and sent again, one invoice left, no error', async () => {
+		const client = await newClient();
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, retryAfter: '1', method: 'DELETE', message: 'Slow down' });
+		const results = await race(createInvoice(client), '/v1/invoice/all');
+		expect(results.map((r) => r.items[0].error?.message)).toEqual([undefined, undefined]);
+		expect(ctx.sandbox.state().invoices).toHaveLength(1);
+		const deletes = ctx.sandbox.requests().filter((r) => r.method === 'DELETE');
+		expect(deletes.map((r) => r.status)).toEqual([429, 200]);
+	});
+
 	test('Send: a second e-mail sent at the same moment fails both items, naming both sends', async () => {
 		const invoice = await newInvoice(await newClient());
 		const results = await race({ resource: 'invoice', operation: 'send', invoiceId: byId(invoice), email: 'billing@acme.example' }, `/v1/invoice/${invoice}`);
