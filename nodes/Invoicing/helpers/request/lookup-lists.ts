@@ -40,6 +40,13 @@ function sharedFailure(ctx: IExecuteSingleFunctions, failed: FailedReads, url: s
 	return copy;
 }
 
+/** Counts the failed read of `name` for the run, and hands its error back as it is. */
+function noteFailure(ctx: IExecuteSingleFunctions, byList: Map<string, FailedReads>, name: string, error: unknown): unknown {
+	const failures = (byList.get(name)?.failures ?? 0) + 1;
+	byList.set(name, { error, label: failureLabel(ctx), itemIndex: ctx.getItemIndex(), failures });
+	return error;
+}
+
 /**
  * Every record of a kind (`GET /<resource>/all`) for a lookup (By Number, By E-mail), read once per run and
  * shared by its items (see listOfRun). A failed read is made again once for the items that waited; after
@@ -56,8 +63,7 @@ export async function lookupRecordsOfRun(ctx: IExecuteSingleFunctions, scope: Ru
 		try {
 			return listOf(await readApi(ctx, options, url), 'data');
 		} catch (error) {
-			byList.set(resource, { error, label: failureLabel(ctx), itemIndex: ctx.getItemIndex(), failures: (failed?.failures ?? 0) + 1 });
-			throw error;
+			throw noteFailure(ctx, byList, resource, error);
 		}
 	});
 }
