@@ -7,7 +7,7 @@ import { sameOutput } from '../measure/output-check';
 import { sameRequests, splitLog } from '../measure/request-check';
 import { outputOf } from '../measure/run-data';
 import type { RequestCheck } from '../report/figures';
-import { SCENARIOS, type Scenario, type ScenarioId } from '../scenarios';
+import { requestsOf, SCENARIOS, type Scenario, type ScenarioId } from '../scenarios';
 import type { ServiceRequestSummary } from '../service/protocol';
 import { inputPrefix, roundWorkflow, type RoundPlan, type Segment } from '../workflow/round-workflow';
 import { EXECUTE_TIMEOUT_MS, type BenchContext } from './context';
@@ -45,7 +45,7 @@ function requestsBySegment(segments: Segment[], logs: Record<'main' | 'list', Se
 	const result: ServiceRequestSummary[][] = [];
 	for (const service of ['main', 'list'] as const) {
 		const own = segments.map((segment, index) => ({ segment, index })).filter(({ segment }) => serviceOf(segment.scenario) === service);
-		const pieces = splitLog(logs[service], own.map(({ segment }) => segment.items));
+		const pieces = splitLog(logs[service], own.map(({ segment }) => requestsOf(segment.scenario, segment.items)));
 		own.forEach(({ index }, piece) => (result[index] = pieces[piece]));
 	}
 	return result;

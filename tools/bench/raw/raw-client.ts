@@ -68,7 +68,11 @@ export class RawClient {
 		return await Promise.all(
 			inputs.map(async (input) => {
 				const body = encodeForm({ client: input.client, invoice_no: input.invoice_no, payment_status: PAYMENT_STATUS, note: UPDATE_NOTE });
-				return withItems(await this.send('PUT', `${baseUrl}/invoice/${encodeURIComponent(input.id)}`, body));
+				const url = `${baseUrl}/invoice/${encodeURIComponent(input.id)}`;
+				await this.send('PUT', url, body);
+				// the PUT's answer lacks payments and send log: read the invoice after it, as the node does
+				const json = await this.send('GET', url);
+				return { ...withItems(json), payments: json.payments, send_log: json.send_log };
 			}),
 		);
 	}

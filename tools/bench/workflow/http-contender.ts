@@ -88,7 +88,9 @@ export function httpChainNodes(scenario: ScenarioId, baseUrl: string, listBaseUr
 					{ name: 'payment_status', value: PAYMENT_STATUS },
 					{ name: 'note', value: UPDATE_NOTE },
 				]),
-				unwrap(`${namePrefix} Edit Fields`, []),
+				// the PUT's answer lacks payments and send log: read the invoice after it, as the node does
+				httpRequest(`${namePrefix} HTTP Request Get`, 'GET', `=${baseUrl}/invoice/{{ $json.invoice[0].id }}`),
+				unwrap(`${namePrefix} Edit Fields`, ['payments', 'send_log']),
 			];
 	}
 }
