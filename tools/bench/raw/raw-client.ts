@@ -45,7 +45,8 @@ export class RawClient {
 					tax_rate: TAX_RATE,
 					items: input.items.map((item) => ({ description: item.description, quantity: item.quantity, rate: item.rate })),
 				});
-				return withItems(await this.send('POST', `${baseUrl}/invoice/add`, body));
+				// a new invoice has no payments or send log yet: the node's output names them as Get does
+				return { ...withItems(await this.send('POST', `${baseUrl}/invoice/add`, body)), payments: [], send_log: [] };
 			}),
 		);
 	}

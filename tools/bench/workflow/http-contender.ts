@@ -27,9 +27,12 @@ function httpRequest(name: string, method: string, url: string, form?: Parameter
 	);
 }
 
-/** Edit Fields (Set), JSON mode: lifts the record out of the envelope, as this node's output has it. */
-function unwrap(name: string, related: string[]): WorkflowNode {
-	const extra = related.map((key) => `, ${key}: $json.${key}`).join('');
+/**
+ * Edit Fields (Set), JSON mode: lifts the record out of the envelope, as this node's output has it; `empty`: lists
+ * a new record has none of yet (payments, send log), which the node's output names as Get does.
+ */
+function unwrap(name: string, related: string[], empty: string[] = []): WorkflowNode {
+	const extra = [...related.map((key) => `, ${key}: $json.${key}`), ...empty.map((key) => `, ${key}: []`)].join('');
 	return workflowNode(name, 'n8n-nodes-base.set', SET_VERSION, {
 		mode: 'raw',
 		jsonOutput: `={{ { ...$json.invoice[0], items: $json.items${extra} } }}`,
@@ -58,7 +61,7 @@ export function httpChainNodes(scenario: ScenarioId, baseUrl: string, listBaseUr
 					{ name: 'tax_rate', value: String(TAX_RATE) },
 					...itemParameters(),
 				]),
-				unwrap(`${namePrefix} Edit Fields`, []),
+				unwrap(`${namePrefix} Edit Fields`, [], ['payments', 'send_log']),
 			];
 		case 'get1000':
 			return [
