@@ -45,8 +45,10 @@ export class RawClient {
 					tax_rate: TAX_RATE,
 					items: input.items.map((item) => ({ description: item.description, quantity: item.quantity, rate: item.rate })),
 				});
-				// a new invoice has no payments or send log yet: the node's output names them as Get does
-				return { ...withItems(await this.send('POST', `${baseUrl}/invoice/add`, body)), payments: [], send_log: [] };
+				// a new invoice as the node outputs it, as Get would give it: its items' amounts, no payments or send log yet
+				const invoice = withItems(await this.send('POST', `${baseUrl}/invoice/add`, body));
+				const items = (invoice.items as Json[]).map((i) => ({ ...i, amount: (Math.round(Number(i.quantity) * Number(i.rate) * 100 + 1e-9) / 100).toFixed(2) }));
+				return { ...invoice, items, payments: [], send_log: [] };
 			}),
 		);
 	}
