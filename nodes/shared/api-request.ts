@@ -3,6 +3,7 @@ import {
 	NodeOperationError,
 	type IExecuteSingleFunctions,
 	type IHttpRequestMethods,
+	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
 	type IPollFunctions,
 } from 'n8n-workflow';
@@ -46,10 +47,47 @@ export async function credentialBaseUrl(ctx: RequestingContext): Promise<string>
 	return baseUrl;
 }
 
+/** What the action node's Request Options give a request besides its time-out (the engine's routed request has them too). */
+export interface Transport {
+	proxy?: IHttpRequestOptions['proxy'];
+	skipSslCertificateValidation?: boolean;
+}
+
+/** One request as sent: a form body (already encoded) only for writes that take one. */
+export interface ServiceRequest {
+	method: IHttpRequestMethods;
+	baseURL?: string;
+	url: string;
+	timeout: number;
+	form?: string;
+	transport?: Transport;
+}
+
 /**
- * One call through n8n's own request helper with the Invoicing credential applied. Every HTTP status comes back
- * as an answer (the caller decides with `isApiSuccess`); only a transport failure (refused, reset, timeout) throws.
- * Without `baseURL` the credential sets it (and checks it).
+ * One request through n8n's own request helper with the Invoicing credential applied. Every HTTP status comes
+ * back as an answer (the caller decides with `isApiSuccess`); only a transport failure (refused, reset, timeout)
+ * throws. Without `baseURL` the credential sets it (and checks it).
+ */
+async function callService(ctx: RequestingContext, request: ServiceRequest): Promise<ApiAnswer> {
+	const { method, baseURL, url, timeout, form, transport } = request;
+	const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+		method,
+		baseURL,
+		url,
+		headers: form === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+		...(form === undefined ? {} : { body: form }),
+		json: true,
+		ignoreHttpStatusErrors: true,
+		returnFullResponse: true,
+		timeout,
+		...transport,
+	})) as ApiAnswer;
+	return { statusCode: response.statusCode, body: response.body, headers: response.headers };
+}
+
+/**
+ * One request outside any rate gate, with this time-out (default: n8n's). The action node's own requests go
+ * through `sendApiRequest` with the run's gate instead (helpers/request/helper-request).
  */
 export async function callApi(
 	ctx: RequestingContext,
@@ -58,17 +96,7 @@ export async function callApi(
 	url: string,
 	timeout: number = DEFAULT_TIMEOUT_MS,
 ): Promise<ApiAnswer> {
-	const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
-		method,
-		baseURL,
-		url,
-		headers: { Accept: 'application/json' },
-		json: true,
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-		timeout,
-	})) as ApiAnswer;
-	return { statusCode: response.statusCode, body: response.body, headers: response.headers };
+	return await callService(ctx, { method, baseURL, url, timeout });
 }
 
 /** A call an entry point makes itself, and how its failures are named. */
@@ -80,6 +108,10 @@ export interface ApiCall extends Omit<FailedRequest, 'timeoutMs'> {
 	hints?: Record<number, string>;
 	/** The rate gate of the node run the call belongs to (undefined: a gate of its own). */
 	gate?: RateGate;
+	/** A write's form body, encoded. */
+	form?: string;
+	/** The action node's proxy and certificate check (Request Options). */
+	transport?: Transport;
 }
 
 /**
@@ -93,7 +125,8 @@ export async function sendApiRequest(ctx: RequestingContext, call: ApiCall): Pro
 		// a 429 is sent again (it applied nothing) through the run's gate, for at most the budget
 		const order = 'getItemIndex' in ctx ? ctx.getItemIndex() : 0;
 		const through = await sendWithinRateLimits(ctx, { gate: call.gate, order, timeoutMs }, async (ticket) => {
-			const answer = await callApi(ctx, call.baseURL, call.method, call.url, timeoutMs);
+			const { method, baseURL, url, form, transport } = call;
+			const answer = await callService(ctx, { method, baseURL, url, timeout: timeoutMs, form, transport });
 			ticket?.settle(answer.statusCode === 429 ? 'refused' : 'answered', answer.statusCode === 429 ? retryAfterMs(answer.headers) : undefined);
 			return answer;
 		});

@@ -58,7 +58,8 @@ describe('an empty filter is refused, never left out (it would list every record
 		expect(result.items[0].error?.description).toBe(
 			`An empty filter is refused, not ignored: ignored, it would list every ${filter.spec.value}, and the nodes after this one would act on all of them.`,
 		);
-		expect(requests()).toEqual(EMPTY_ITEMS.map(() => `GET /v1/${filter.spec.value}/all`));
+		// refused in the pre-send: nothing was sent, not even the list read
+		expect(requests()).toEqual([]);
 	});
 
 	test('Continue On Fail: the item with an empty Invoice Number fails, the next one lists its invoice', async () => {
@@ -74,7 +75,8 @@ describe('an empty filter is refused, never left out (it would list every record
 		expect(result.items[0].json).toEqual({ error: 'Get Many Invoices (item 0): "Invoice Number" filter is empty: give it a value, or remove it from Filters' });
 		expect(result.items[1].json).toEqual(expect.objectContaining({ id: first, invoice_no: 'INV-1', customer_id: acme }));
 		expect(result.items[1].error).toBeUndefined();
-		expect(requests()).toEqual(['GET /v1/invoice/all', 'GET /v1/invoice/all']);
+		// only the item with a number read the list
+		expect(requests()).toEqual(['GET /v1/invoice/all']);
 	});
 
 	test('without Continue On Fail the run stops at the empty filter, with nothing output', async () => {
@@ -83,7 +85,7 @@ describe('an empty filter is refused, never left out (it would list every record
 		const result = await ctx.run({ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { invoiceNo: '={{ $json.no }}' } }, { items: [{ no: ' ' }] });
 		expect(result.error?.message).toBe('Get Many Invoices (item 0): "Invoice Number" filter is empty: give it a value, or remove it from Filters');
 		expect(result.items).toEqual([]);
-		expect(requests()).toEqual(['GET /v1/invoice/all']);
+		expect(requests()).toEqual([]);
 	});
 
 	test('the Client filter By E-mail, empty: refused without looking the client up; a given e-mail still filters', async () => {
@@ -97,12 +99,31 @@ describe('an empty filter is refused, never left out (it would list every record
 		);
 		expect(result.items[0].json).toEqual({ error: 'Get Many Invoices (item 0): "Client" filter is empty: give it a value, or remove it from Filters' });
 		expect(result.items.slice(1).map((item) => item.json.id)).toEqual([mine]);
-		// item 2 reads the client list first; the items run side by side, so the order between them is not fixed
-		expect(requests().sort()).toEqual(['GET /v1/client/all', 'GET /v1/invoice/all', 'GET /v1/invoice/all']);
+		// the empty item sent nothing; the other read the client list, then the invoices
+		expect(requests()).toEqual(['GET /v1/client/all', 'GET /v1/invoice/all']);
 	});
 
 	test('a Client filter added but left on From List with nothing chosen is refused too', async () => {
 		const result = await ctx.run({ resource: 'estimate', operation: 'getAll', returnAll: true, filters: { client: { __rl: true, mode: 'list', value: '' } } });
 		expect(result.error?.message).toBe('Get Many Estimates (item 0): "Client" filter is empty: give it a value, or remove it from Filters');
+		expect(requests()).toEqual([]);
 	});
+});
+
+describe('an unreadable filter date is refused before anything is sent', () => {
+	test.each(FILLABLE.filter(({ type }) => type === 'dateTime').map((filter) => [`${filter.spec.value} "${filter.label}"`, filter]))(
+		'%s: "03/05/2026" fails each item, with no request sent',
+		async (_name, filter) => {
+			const result = await ctx.run(
+				{ resource: filter.spec.value, operation: 'getAll', returnAll: true, filters: { [filter.name]: '={{ $json.v }}' } },
+				{ items: [{ v: '03/05/2026' }, { v: 'next tuesday' }], continueOnFail: true },
+			);
+			expect(result.items.map((item) => item.json.error)).toEqual(
+				['"03/05/2026"', '"next tuesday"'].map(
+					(got, i) => `Get Many ${filter.spec.plural} (item ${i}): "${filter.label}" must be an unambiguous date, got ${got}: give YYYY-MM-DD or an ISO date and time`,
+				),
+			);
+			expect(requests()).toEqual([]);
+		},
+	);
 });

@@ -153,6 +153,17 @@ describe('twin deliveries in two executions at once', () => {
 		);
 	});
 
+	// the delete goes through the run's gate like every request (on 2b80f53 it went around it and failed at once)
+	test('the delete of the twin refused with 429 (Retry-After 1): waited out and sent again, one invoice left, no error', async () => {
+		const client = await newClient();
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, retryAfter: '1', method: 'DELETE', message: 'Slow down' });
+		const results = await race(createInvoice(client), '/v1/invoice/all');
+		expect(results.map((r) => r.items[0].error?.message)).toEqual([undefined, undefined]);
+		expect(ctx.sandbox.state().invoices).toHaveLength(1);
+		const deletes = ctx.sandbox.requests().filter((r) => r.method === 'DELETE');
+		expect(deletes.map((r) => r.status)).toEqual([429, 200]);
+	});
+
 	test('Send: a second e-mail sent at the same moment fails both items, naming both sends', async () => {
 		const invoice = await newInvoice(await newClient());
 		const results = await race({ resource: 'invoice', operation: 'send', invoiceId: byId(invoice), email: 'billing@acme.example' }, `/v1/invoice/${invoice}`);

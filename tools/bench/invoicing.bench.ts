@@ -184,7 +184,7 @@ async function main(): Promise<void> {
 
 		let profile: BenchFigures['profile'];
 		if (args.profile) {
-			log('CPU profile run (create x1,000, --cpu-prof)');
+			log('CPU profile run (create and get x1,000, --cpu-prof)');
 			profile = await profileCreate(context, plans.profile);
 		}
 

@@ -16,6 +16,8 @@ export interface Scenario {
 	label: string;
 	/** Input items (the Get Many scenario has one input item and lists LIST_SIZE invoices). */
 	items: number;
+	/** Requests per input item every contender sends (1 when omitted): an update is its PUT and the read after it. */
+	requestsPerItem?: number;
 }
 
 /** Invoices in the separate list service; the Get Many scenario keeps those whose status is Not Paid. */
@@ -29,7 +31,7 @@ export const SCENARIOS: Scenario[] = [
 	{ id: 'create1000', label: 'create invoice (3 items) x1,000', items: 1_000 },
 	{ id: 'get1000', label: 'get invoice by id x1,000', items: 1_000 },
 	{ id: 'getMany10000', label: 'Get Many Not Paid of 10,000 (Return All)', items: 1 },
-	{ id: 'update1000', label: 'update invoice x1,000', items: 1_000 },
+	{ id: 'update1000', label: 'update invoice x1,000', items: 1_000, requestsPerItem: 2 },
 ];
 
 /**
@@ -38,6 +40,11 @@ export const SCENARIOS: Scenario[] = [
  * bench`'s verification (the same requests from every contender) cannot hold for it.
  */
 export const GUARDED_CREATE: Scenario = { id: 'createGuarded1000', label: 'create invoice (3 items) x1,000, default guards', items: 1_000 };
+
+/** The requests a scenario's segment sends: one per item, or as the scenario says. */
+export function requestsOf(scenario: ScenarioId, items: number): number {
+	return items * (SCENARIOS.find((s) => s.id === scenario)?.requestsPerItem ?? 1);
+}
 
 export interface LineItemInput {
 	description: string;

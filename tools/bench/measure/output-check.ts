@@ -27,3 +27,13 @@ export function sameOutput(scenario: ScenarioId, a: Json[], b: Json[]): boolean 
 	const strip = (record: Json) => (reads ? Object.fromEntries(Object.entries(record).filter(([key]) => !CHANGED_BY_UPDATE.has(key))) : stable(record));
 	return a.every((item, index) => isDeepStrictEqual(strip(item), strip(b[index])));
 }
+
+/** Where two contenders' first items differ: the keys one has and the other lacks or holds otherwise (for the log). */
+export function outputDifference(scenario: ScenarioId, a: Json[], b: Json[]): string {
+	if (a.length !== b.length) return `${a.length} items against ${b.length}`;
+	const index = a.findIndex((item, i) => !sameOutput(scenario, [item], [b[i]]));
+	if (index < 0) return 'none';
+	const [left, right] = [a[index], b[index]];
+	const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])].filter((key) => !VOLATILE.has(key) && !isDeepStrictEqual(left[key], right[key]));
+	return `item ${index}: ${keys.map((key) => `${key} ${JSON.stringify(left[key])} against ${JSON.stringify(right[key])}`).join('; ')}`;
+}

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 
 import { evaluationsPerItem, type ExpressionCounts } from '../measure/expression-counts';
 import { executeMeasured } from '../measure/n8n-execution';
-import { sameOutput } from '../measure/output-check';
+import { outputDifference, sameOutput } from '../measure/output-check';
 import { sameRequests, splitLog } from '../measure/request-check';
 import { outputOf } from '../measure/run-data';
 import type { RequestCheck } from '../report/figures';
-import { SCENARIOS, type Scenario, type ScenarioId } from '../scenarios';
+import { requestsOf, SCENARIOS, type Scenario, type ScenarioId } from '../scenarios';
 import type { ServiceRequestSummary } from '../service/protocol';
 import { inputPrefix, roundWorkflow, type RoundPlan, type Segment } from '../workflow/round-workflow';
 import { EXECUTE_TIMEOUT_MS, type BenchContext } from './context';
@@ -45,7 +45,7 @@ function requestsBySegment(segments: Segment[], logs: Record<'main' | 'list', Se
 	const result: ServiceRequestSummary[][] = [];
 	for (const service of ['main', 'list'] as const) {
 		const own = segments.map((segment, index) => ({ segment, index })).filter(({ segment }) => serviceOf(segment.scenario) === service);
-		const pieces = splitLog(logs[service], own.map(({ segment }) => segment.items));
+		const pieces = splitLog(logs[service], own.map(({ segment }) => requestsOf(segment.scenario, segment.items)));
 		own.forEach(({ index }, piece) => (result[index] = pieces[piece]));
 	}
 	return result;
@@ -92,13 +92,14 @@ export async function verify(context: BenchContext, plan: RoundPlan): Promise<Ve
 		const againstHttp = sameRequests(n8nRequests[nodeIndex], n8nRequests[httpIndex]);
 		const againstRaw = sameRequests(n8nRequests[nodeIndex], rawRequests[scenarioIndex]);
 		const nodeOutput = outputOf(run, node.nodeNames[node.nodeNames.length - 1]);
-		const outputs =
-			sameOutput(scenario.id, nodeOutput, outputOf(run, http.nodeNames[http.nodeNames.length - 1])) &&
-			sameOutput(scenario.id, nodeOutput, rawOutputs.get(scenario.id) ?? []);
+		const httpOutput = outputOf(run, http.nodeNames[http.nodeNames.length - 1]);
+		const rawOutput = rawOutputs.get(scenario.id) ?? [];
+		const outputs = sameOutput(scenario.id, nodeOutput, httpOutput) && sameOutput(scenario.id, nodeOutput, rawOutput);
 		const details = [
 			againstHttp.detail && `node vs HTTP: ${againstHttp.detail}`,
 			againstRaw.detail && `node vs raw: ${againstRaw.detail}`,
-			!outputs && 'the output items differ between contenders',
+			!outputs &&
+				`the output items differ between contenders: node vs HTTP ${outputDifference(scenario.id, nodeOutput, httpOutput)}; node vs raw ${outputDifference(scenario.id, nodeOutput, rawOutput)}`,
 		].filter(Boolean);
 		checks.push({
 			scenario: scenario.id,

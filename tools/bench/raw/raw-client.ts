@@ -45,7 +45,10 @@ export class RawClient {
 					tax_rate: TAX_RATE,
 					items: input.items.map((item) => ({ description: item.description, quantity: item.quantity, rate: item.rate })),
 				});
-				return withItems(await this.send('POST', `${baseUrl}/invoice/add`, body));
+				// a new invoice as the node outputs it, as Get would give it: its items' amounts, no payments or send log yet
+				const invoice = withItems(await this.send('POST', `${baseUrl}/invoice/add`, body));
+				const items = (invoice.items as Json[]).map((i) => ({ ...i, amount: (Math.round(Number(i.quantity) * Number(i.rate) * 100 + 1e-9) / 100).toFixed(2) }));
+				return { ...invoice, items, payments: [], send_log: [] };
 			}),
 		);
 	}
@@ -68,7 +71,11 @@ export class RawClient {
 		return await Promise.all(
 			inputs.map(async (input) => {
 				const body = encodeForm({ client: input.client, invoice_no: input.invoice_no, payment_status: PAYMENT_STATUS, note: UPDATE_NOTE });
-				return withItems(await this.send('PUT', `${baseUrl}/invoice/${encodeURIComponent(input.id)}`, body));
+				const url = `${baseUrl}/invoice/${encodeURIComponent(input.id)}`;
+				await this.send('PUT', url, body);
+				// the PUT's answer lacks payments and send log: read the invoice after it, as the node does
+				const json = await this.send('GET', url);
+				return { ...withItems(json), payments: json.payments, send_log: json.send_log };
 			}),
 		);
 	}

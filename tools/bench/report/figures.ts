@@ -51,7 +51,8 @@ export interface BenchFigures {
 	n8nPeakMb: Spread;
 	scenarios: ScenarioFigures[];
 	requestChecks: RequestCheck[];
-	profile?: Record<'node' | 'http', ProfileSummary>;
+	/** CPU profiles of the profiled scenarios (create and get x1,000), per contender. */
+	profile?: Partial<Record<ScenarioId, Record<'node' | 'http', ProfileSummary>>>;
 	/** The book-size scenario (one item per execution over books of 100 to 50,000 invoices). */
 	bookSize?: BookFigures;
 	/** Record Payment By Number against By ID, 100 items over a 10,000-invoice book. */

@@ -1,5 +1,6 @@
 import type { BenchFigures } from './figures';
 import { ms, percent, ratioText, spreadText } from './format';
+import { SCENARIOS } from '../scenarios';
 
 /** The figures as a Markdown table (printed by the bench, pasted into the README). */
 export function figuresTable(figures: BenchFigures): string {
@@ -30,12 +31,15 @@ export function figuresTable(figures: BenchFigures): string {
 export function profileText(figures: BenchFigures): string {
 	if (!figures.profile) return '';
 	const out: string[] = [];
-	for (const contender of ['node', 'http'] as const) {
-		const summary = figures.profile[contender];
-		out.push(`CPU profile, create x1,000, ${contender === 'node' ? 'Invoicing node' : 'HTTP Request chain'} (window ${ms(summary.windowMs)} ms, self time):`);
-		for (const group of summary.groups) out.push(`  ${percent(group.share).padStart(4)}  ${ms(group.ms).padStart(7)} ms  ${group.group}`);
-		out.push('  top functions:');
-		for (const fn of summary.top) out.push(`  ${percent(fn.share).padStart(4)}  ${ms(fn.ms).padStart(7)} ms  ${fn.fn}  [${fn.group}]`);
+	for (const [scenario, profiles] of Object.entries(figures.profile)) {
+		const label = SCENARIOS.find((s) => s.id === scenario)?.label ?? scenario;
+		for (const contender of ['node', 'http'] as const) {
+			const summary = profiles[contender];
+			out.push(`CPU profile, ${label}, ${contender === 'node' ? 'Invoicing node' : 'HTTP Request chain'} (window ${ms(summary.windowMs)} ms, self time):`);
+			for (const group of summary.groups) out.push(`  ${percent(group.share).padStart(4)}  ${ms(group.ms).padStart(7)} ms  ${group.group}`);
+			out.push('  top functions:');
+			for (const fn of summary.top) out.push(`  ${percent(fn.share).padStart(4)}  ${ms(fn.ms).padStart(7)} ms  ${fn.fn}  [${fn.group}]`);
+		}
 	}
 	return out.join('\n');
 }

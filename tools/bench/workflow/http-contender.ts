@@ -27,12 +27,18 @@ function httpRequest(name: string, method: string, url: string, form?: Parameter
 	);
 }
 
-/** Edit Fields (Set), JSON mode: lifts the record out of the envelope, as this node's output has it. */
-function unwrap(name: string, related: string[]): WorkflowNode {
-	const extra = related.map((key) => `, ${key}: $json.${key}`).join('');
+/** A create's line items with `amount` (quantity x rate, two decimals), which the service gives on Get only. */
+const ITEMS_WITH_AMOUNT = '$json.items.map((i) => ({ ...i, amount: (Math.round(i.quantity * i.rate * 100 + 1e-9) / 100).toFixed(2) }))';
+
+/**
+ * Edit Fields (Set), JSON mode: lifts the record out of the envelope, as this node's output has it. `created`: a
+ * new invoice as the node outputs it, as Get would give it: its items' amounts, and no payments or send log yet.
+ */
+function unwrap(name: string, related: string[], created = false): WorkflowNode {
+	const extra = [...related.map((key) => `, ${key}: $json.${key}`), ...(created ? [', payments: [], send_log: []'] : [])].join('');
 	return workflowNode(name, 'n8n-nodes-base.set', SET_VERSION, {
 		mode: 'raw',
-		jsonOutput: `={{ { ...$json.invoice[0], items: $json.items${extra} } }}`,
+		jsonOutput: `={{ { ...$json.invoice[0], items: ${created ? ITEMS_WITH_AMOUNT : '$json.items'}${extra} } }}`,
 		options: {},
 	});
 }
@@ -58,7 +64,7 @@ export function httpChainNodes(scenario: ScenarioId, baseUrl: string, listBaseUr
 					{ name: 'tax_rate', value: String(TAX_RATE) },
 					...itemParameters(),
 				]),
-				unwrap(`${namePrefix} Edit Fields`, []),
+				unwrap(`${namePrefix} Edit Fields`, [], true),
 			];
 		case 'get1000':
 			return [
@@ -88,7 +94,9 @@ export function httpChainNodes(scenario: ScenarioId, baseUrl: string, listBaseUr
 					{ name: 'payment_status', value: PAYMENT_STATUS },
 					{ name: 'note', value: UPDATE_NOTE },
 				]),
-				unwrap(`${namePrefix} Edit Fields`, []),
+				// the PUT's answer lacks payments and send log: read the invoice after it, as the node does
+				httpRequest(`${namePrefix} HTTP Request Get`, 'GET', `=${baseUrl}/invoice/{{ $json.invoice[0].id }}`),
+				unwrap(`${namePrefix} Edit Fields`, ['payments', 'send_log']),
 			];
 	}
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { listOf } from '../../../shared/api-answers';
 import { isApiSuccess } from '../../../shared/api-errors';
-import { callApi } from '../../../shared/api-request';
+import { sendHelperRequest } from '../request/helper-request';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
 import { readAfterCreate, readAfterWrite } from '../request/read-api';
@@ -69,7 +69,7 @@ function readStartingNow(ctx: IExecuteSingleFunctions, url: string): Promise<Api
 /** Deletes this execution's copy; what went wrong when it did not (the item's error names both records). */
 async function deleteFailure(ctx: IExecuteSingleFunctions, url: string): Promise<string | undefined> {
 	try {
-		const answer = await callApi(ctx, undefined, 'DELETE', url);
+		const answer = await sendHelperRequest(ctx, { method: 'DELETE', url, action: `DELETE ${url}` });
 		if (isApiSuccess(answer.statusCode, answer.body)) return undefined;
 		const said = (answer.body as { message?: unknown } | undefined)?.message;
 		return `HTTP ${answer.statusCode}${typeof said === 'string' ? ` ${said}` : ''}`;

@@ -6,8 +6,9 @@ import { comparable, isLocator, locatorValue, trimmed } from '../../../shared/te
 import { SPEC_OF } from '../../resources/resources';
 import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
-import { recordsOfRun } from '../guards/run-lists';
 import { runScope, type RunScope } from '../guards/run-scope';
+import { lookupRecordsOfRun } from '../request/lookup-lists';
+import { refuseUnusableFilters } from './filter-checks';
 import { recordsWithKey } from './key-index';
 import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
 import { readRecordId } from './parameters';
@@ -28,12 +29,12 @@ function describeMatch(key: RecordKey, record: IDataObject): string {
 
 /**
  * The id of the one record whose key is `value`: the whole list read once per run and shared by its items
- * (the same read the guards share), then an exact match after trimming (e-mails without case). None, or
+ * (the same read the guards share; a failed read is made again at most once, see lookupRecordsOfRun), then an exact match after trimming (e-mails without case). None, or
  * more than one, is an error naming them; nothing is ever guessed.
  */
 async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: IHttpRequestOptions, resource: Resource, value: string): Promise<string> {
 	const key = keyOf(resource) as RecordKey;
-	const list = await recordsOfRun(ctx, scope, options, resource);
+	const list = await lookupRecordsOfRun(ctx, scope, options, resource);
 	const matches = recordsWithKey(list, (record) => comparable(firstSet(record, key.fields), key.caseless), comparable(value, key.caseless));
 	if (matches.length === 0) {
 		throw inputError(
@@ -107,12 +108,13 @@ export async function resolveKeyedFields(ctx: IExecuteSingleFunctions, options: 
 }
 
 /**
- * Get Many's Filters, read once; a filter's record given by key (the Client filter By E-mail) becomes the record's
+ * Get Many's Filters, read once and checked before anything is sent (see refuseUnusableFilters); a filter's record given by key (the Client filter By E-mail) becomes the record's
  * id before the list is read (an unknown e-mail fails the item instead of returning an empty list).
  */
 export async function readListFilters(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: Resource): Promise<IDataObject> {
 	const scope = runScope(ctx);
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	refuseUnusableFilters(ctx, resource, filters);
 	const resolved: IDataObject = { ...filters };
 	for (const { editor, test } of SPEC_OF[resource].filters) {
 		const given = filters[editor.name];

@@ -3,9 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { firstSet } from '../../../shared/api-answers';
 import { toApiDate } from '../../../shared/dates';
 import type { Resource } from '../../../shared/api-types';
-import { comparable, text, trimmed } from '../../../shared/text';
-import { RESOURCE_SPECS, SPEC_OF } from '../../resources/resources';
+import { comparable, text } from '../../../shared/text';
+import { SPEC_OF } from '../../resources/resources';
 import type { FilterSpec } from '../../resources/types';
+import { filterText } from '../input/filter-checks';
 
 export interface FilterContext {
 	filters: IDataObject;
@@ -17,39 +18,6 @@ export interface FilterContext {
 type Predicate = (record: IDataObject) => boolean;
 
 const contains = (haystack: unknown, needle: string) => text(haystack).toLowerCase().includes(needle.toLowerCase());
-
-/** A filter's value as text, trimmed: a locator's value (the Client filter), else the value itself. */
-function filterText(value: unknown): string {
-	return trimmed(typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value);
-}
-
-const DATE_TESTS = new Set(['from', 'to']);
-
-/** Every date filter of the specs, by parameter name, with its label (a saved value of any of them is checked). */
-const DATE_FILTERS: Record<string, string> = Object.fromEntries(
-	RESOURCE_SPECS.flatMap((spec) => spec.filters)
-		.filter((filter) => DATE_TESTS.has(filter.test.kind))
-		.map((filter) => [filter.editor.name, filter.editor.displayName]),
-);
-
-/**
- * The first date filter in none of the accepted forms, with its label: it must be refused, never left out
- * (that would silently widen the list).
- */
-export function unreadableFilterDate(filters: IDataObject, timeZone: string): { label: string; value: unknown } | undefined {
-	const name = Object.keys(DATE_FILTERS).find((key) => toApiDate(filters[key], timeZone) === null);
-	return name === undefined ? undefined : { label: DATE_FILTERS[name], value: filters[name] };
-}
-
-/**
- * The label of the first filter of the resource that the user added but left empty (nothing, or only spaces: a
- * blank cell in `{{ $json.no }}`): it must be refused, never left out (that would list every record). A switch
- * (Overdue Only) is never empty: off is its value.
- */
-export function emptyFilter(resource: Resource, filters: IDataObject): string | undefined {
-	const empty = SPEC_OF[resource].filters.find(({ editor }) => editor.type !== 'boolean' && editor.name in filters && filterText(filters[editor.name]) === '');
-	return empty?.editor.displayName;
-}
 
 /** The check of one filter the user set; undefined when it is not set (it keeps every record). */
 function predicate({ editor, test }: FilterSpec, { filters: f, timeZone, today }: FilterContext): Predicate | undefined {

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import { isApiSuccess } from '../../../shared/api-errors';
 import { listOf, recordFromAnswer as fromAnswer, withNumberNames } from '../../../shared/api-answers';
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
-import { ACCEPTED_DATE_FORMS, todayIn } from '../../../shared/dates';
-import { apiFailure, fieldError, inputError } from '../errors/item-errors';
+import { todayIn } from '../../../shared/dates';
+import { apiFailure, inputError } from '../errors/item-errors';
 import { reportTwins, twinPaidInstead } from '../guards/action-twins';
 import { convergeCreate } from '../guards/converge-create';
 import { TWIN_KEY, twinHandoff, type TwinHandoff } from '../guards/twin-handoff';
@@ -16,7 +16,7 @@ import { decide, decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
-import { applyFilters, emptyFilter, unreadableFilterDate } from './list-filters';
+import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, relatedLists } from './record-shape';
 import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
@@ -89,24 +89,6 @@ export function shapeList(resource: Resource): PostReceive {
 		if (numberNames) records = records.map((record) => withNumberNames(record, numberNames));
 		const timeZone = this.getTimezone();
 		const filters = listFiltersOf(this);
-		const empty = emptyFilter(resource, filters);
-		if (empty) {
-			throw fieldError(
-				this,
-				empty,
-				'filter is empty: give it a value, or remove it from Filters',
-				`An empty filter is refused, not ignored: ignored, it would list every ${resource}, and the nodes after this one would act on all of them.`,
-			);
-		}
-		const unreadable = unreadableFilterDate(filters, timeZone);
-		if (unreadable) {
-			throw fieldError(
-				this,
-				unreadable.label,
-				`must be an unambiguous date, got ${JSON.stringify(unreadable.value)}: give YYYY-MM-DD or an ISO date and time`,
-				`Accepted: ${ACCEPTED_DATE_FORMS}.`,
-			);
-		}
 		records = applyFilters(resource, records, { filters, timeZone, today: todayIn(timeZone) });
 		if (!this.getNodeParameter('returnAll', false)) {
 			records = records.slice(0, this.getNodeParameter('limit', 50) as number);

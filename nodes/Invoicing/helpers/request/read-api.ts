@@ -1,12 +1,10 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ItemMemory } from '../../engine/item-memory';
-import { requestTimeoutMs } from '../../engine/request-options';
-import { requestApi } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { failureLabel, operationLabel } from '../errors/failure-labels';
 import { notAnIdHints } from '../input/keyed-values';
-import { runGate } from './rate-limit';
+import { helperRequestBody } from './helper-request';
 
 /** Every answer of the reads one item made, by URL: a later step of the same item may reuse one. */
 const readsOfItem = new ItemMemory<Map<string, ApiEnvelope>>();
@@ -16,17 +14,8 @@ export function earlierRead(ctx: IExecuteSingleFunctions, url: string): ApiEnvel
 	return readsOfItem.get(ctx)?.get(url);
 }
 
-async function read(ctx: IExecuteSingleFunctions, url: string, action: string, options?: IHttpRequestOptions): Promise<ApiEnvelope> {
-	const body = await requestApi(ctx, {
-		action,
-		method: 'GET',
-		baseURL: options?.baseURL,
-		url,
-		timeoutMs: options?.timeout,
-		itemIndex: ctx.getItemIndex(),
-		hints: notAnIdHints(ctx),
-		gate: runGate(ctx),
-	});
+async function read(ctx: IExecuteSingleFunctions, url: string, action: string, options?: Pick<IHttpRequestOptions, 'baseURL' | 'timeout'>): Promise<ApiEnvelope> {
+	const body = await helperRequestBody(ctx, { action, method: 'GET', baseURL: options?.baseURL, url, timeoutMs: options?.timeout, hints: notAnIdHints(ctx) });
 	const reads = readsOfItem.get(ctx) ?? new Map<string, ApiEnvelope>();
 	reads.set(url, body);
 	readsOfItem.set(ctx, reads);
@@ -47,10 +36,10 @@ export async function readApi(ctx: IExecuteSingleFunctions, options: IHttpReques
  */
 export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
 	const action = `${operationLabel(ctx)} (item ${ctx.getItemIndex()}) was done; reading ${url} afterwards for the record's new state`;
-	return await read(ctx, url, action, { url, timeout: requestTimeoutMs(ctx) });
+	return await read(ctx, url, action);
 }
 
 /** The guard's lookup made again after a create was answered (guards/converge-create): the record exists, the look may fail. */
 export async function readAfterCreate(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
-	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again for a twin made at the same moment`, { url, timeout: requestTimeoutMs(ctx) });
+	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again for a twin made at the same moment`);
 }

@@ -72,7 +72,7 @@ export const clientResource: ResourceEntry = {
 			description: 'List clients, optionally only those whose name or email matches',
 			method: 'GET',
 			path: '/client/all',
-			preSend: STEP.none,
+			preSend: STEP.list,
 			postReceive: SHAPE.list,
 			repeat: 'read',
 			form: 'list',

@@ -74,7 +74,7 @@ export const expenseResource: ResourceEntry = {
 			description: 'List expenses, optionally by date range, currency or vendor',
 			method: 'GET',
 			path: '/expense/all',
-			preSend: STEP.none,
+			preSend: STEP.list,
 			postReceive: SHAPE.list,
 			repeat: 'read',
 			form: 'list',
