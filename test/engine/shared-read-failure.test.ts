@@ -7,7 +7,8 @@ import { addClient, addInvoice, byId, byNumber, useEngineFixture } from './fixtu
  * the item that made it fails, each item named by its own row and item number (message and n8n's item index),
  * never all as "(item 0)". A lookup's list (By Number, By E-mail: request/lookup-lists) is read again once for
  * the items that waited (one that recovers lets them through); after that they share the failure, so a service
- * that stays down costs the run two time-outs, not one per row. The guards' reads (run-scope sharedList) give
+ * that stays down costs the run two time-outs, not one per row. The guards' reads of the whole list (a client's
+ * e-mail, an invoice's or estimate's number in the book) do the same; a client's documents (Each Client) give
  * every waiting item a new read of its own.
  */
 const ctx = useEngineFixture();
@@ -89,7 +90,31 @@ describe('a failed shared list read names each item that shared it', () => {
 			['a', 'b', 'c'].map((who, i) => `Create Client "${who}@x.example" (item ${i}), reading /client/all first (nothing written), failed (HTTP 500): database down`),
 		);
 		expect(itemIndexes(result.items)).toEqual([0, 1, 2]);
-		expect(requests()).toEqual(Array(3).fill('GET /v1/client/all'));
+		expect(requests()).toEqual(Array(2).fill('GET /v1/client/all'));
+	});
+
+	test("Create Invoice's guard, 10 rows while GET /invoice/all times out (time-out 1 s): 2 list reads, not 10; each row named, nothing written", async () => {
+		const acme = await addClient(ctx, 'Acme Ltd');
+		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 1_500, path: '/v1/invoice/all', count: 10 });
+		const rows = Array.from({ length: 10 }, (_, i) => ({ no: `NEW-${i + 1}` }));
+		const result = await ctx.run(
+			{
+				resource: 'invoice',
+				operation: 'create',
+				client: byId(acme),
+				invoiceNo: '={{ $json.no }}',
+				paymentStatus: 'Not Paid',
+				itemsMode: 'define',
+				items: { item: [{ description: 'Work', quantity: 1, rate: 100 }] },
+				requestOptions: { timeout: 1_000 },
+			},
+			{ items: rows, continueOnFail: true },
+		);
+		expect(messages(result.items)).toEqual(
+			rows.map(({ no }, i) => `Create Invoice "${no}" (item ${i}), reading /invoice/all first (nothing written), failed: no answer within the time-out of 1 s`),
+		);
+		expect(itemIndexes(result.items)).toEqual(rows.map((_row, i) => i));
+		expect(requests()).toEqual(Array(2).fill('GET /v1/invoice/all'));
 	});
 
 	test("Create Invoice's guard (Numbers Unique Within Each Client), one client's documents read answered 500 while down: each row named", async () => {

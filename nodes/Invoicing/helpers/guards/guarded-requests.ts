@@ -18,7 +18,7 @@ import { cents, isRecent, money } from './repeat-window';
 import { runScope } from './run-scope';
 import { handedOffTo, type TwinHandoff } from './twin-handoff';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
-import { recordsOfRun } from './run-lists';
+import { lookupRecordsOfRun } from '../request/lookup-lists';
 import { decide, inTurn, readInstead, singleMatch, type GuardedWrite } from './write-guards';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
@@ -97,7 +97,7 @@ async function withMatch(
 			if (!again) {
 				list =
 					where.kind === 'book'
-						? await recordsOfRun(ctx, scope, options, resource)
+						? await lookupRecordsOfRun(ctx, scope, options, resource)
 						: await documentsOfRun(ctx, scope, options, resource, where.clientId);
 				// created by the key's earlier holder in another run or batch, whose write this list may predate
 				if (handed && !list.some((record) => record.id === handed.id)) list.push(handed);
