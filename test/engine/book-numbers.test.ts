@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId, useEngineFixture } from './fixture';
+import { addClient, addInvoice, byId, useEngineFixture } from './fixture';
 
 /**
  * One book, one number (issue 34, item 6): by default a guarded create looks its number up in the whole list
@@ -10,15 +10,8 @@ import { byId, useEngineFixture } from './fixture';
  */
 const ctx = useEngineFixture();
 
-async function newClient(names: string): Promise<string> {
-	const body = await ctx.api('POST', '/client/add', { names });
-	return (body.data as IDataObject[])[0].id as string;
-}
-
-async function newInvoice(client: string, invoiceNo: string): Promise<string> {
-	const body = await ctx.api('POST', '/invoice/add', { client, invoice_no: invoiceNo, payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 100 }] });
-	return (body.invoice as IDataObject[])[0].id as string;
-}
+const newClient = (names: string) => addClient(ctx, names);
+const newInvoice = (client: string, invoiceNo: string) => addInvoice(ctx, client, invoiceNo);
 
 const createInvoice = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'invoice',

@@ -1,6 +1,6 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, useEngineFixture } from './fixture';
+import { addClient, addInvoice, byId, useEngineFixture } from './fixture';
 import { runNode, type NodeRunResult } from './harness/run-node';
 
 /**
@@ -11,15 +11,8 @@ import { runNode, type NodeRunResult } from './harness/run-node';
 // the real clock: the send and payment guards compare the service's timestamps with now
 const ctx = useEngineFixture({ deterministic: false });
 
-async function newClient(): Promise<string> {
-	const body = await ctx.api('POST', '/client/add', { names: 'Acme Ltd', email: 'billing@acme.example' });
-	return (body.data as IDataObject[])[0].id as string;
-}
-
-async function newInvoice(client: string): Promise<string> {
-	const body = await ctx.api('POST', '/invoice/add', { client, invoice_no: 'INV-1', payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 100 }] });
-	return (body.invoice as IDataObject[])[0].id as string;
-}
+const newClient = () => addClient(ctx, 'Acme Ltd', 'billing@acme.example');
+const newInvoice = (client: string) => addInvoice(ctx, client, 'INV-1');
 
 /** `count` executions of the same node and input started at the same moment in this process, every request taking 150 ms. */
 async function atOnce(parameters: INodeParameters, count = 2): Promise<NodeRunResult[]> {
