@@ -67,3 +67,17 @@ describe('twin executions in one n8n process', () => {
 		expect(ctx.sandbox.requests().filter((r) => r.method === 'DELETE')).toEqual([]);
 	});
 });
+
+describe('a twin in one process after a write that got no answer', () => {
+	test('Create Client x2 at once, the first POST applied 1,500 ms after it was sent (time-out 1 s): the second execution looks until it lands; one client', async () => {
+		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 1_500, path: '/v1/client/add' });
+		const parameters: INodeParameters = { resource: 'client', operation: 'create', names: 'Globex', additionalFields: { email: 'ap@globex.example' }, requestOptions: { timeout: 1_000 } };
+		const results = await Promise.all([0, 1].map(() => runNode({ credentials: ctx.credentials, parameters, continueOnFail: true })));
+		// let the held write land before counting
+		await new Promise((resolve) => setTimeout(resolve, 1_000));
+		expect(ctx.sandbox.state().clients.filter((c) => c.email === 'ap@globex.example')).toHaveLength(1);
+		const outcomes = results.map((r) => r.items[0].json.action ?? r.items[0].error?.message).sort();
+		expect(outcomes[0]).toBe('Create Client "ap@globex.example" (item 0) failed: no answer within the time-out of 1 s (the service may have applied it)');
+		expect(outcomes[1]).toBe('existing');
+	});
+});

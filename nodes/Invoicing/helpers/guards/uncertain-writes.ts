@@ -47,22 +47,33 @@ export function settleTimeFor(settleMs: number, timeoutMs: number, elapsedMs: nu
 	return Math.min(settleMs, (settleMs * Math.max(elapsedMs, SHORTEST_ATTEMPT_MS)) / timeoutMs);
 }
 
+/**
+ * The same writes for every execution of this process: another execution taking the key's turn next (a twin
+ * delivered while the first's write had no answer) looks for the write too, instead of sending a second one.
+ * An entry lives until its settle time is over.
+ */
+const processWrites = new Map<string, UncertainWrite>();
+
 export function noteUncertainWrite(ctx: IExecuteSingleFunctions, key: string, settle: number, seen?: string[]): void {
 	if (!(settle > 0)) return;
 	const at = Date.now();
-	memory(ctx)[key] = { at, until: at + settle, ...(seen ? { seen } : {}) };
+	const write = { at, until: at + settle, ...(seen ? { seen } : {}) };
+	memory(ctx)[key] = write;
+	processWrites.set(key, write);
 }
 
-/** The earlier unanswered write on this key still settling, if any; a settled one is forgotten. */
+/** The earlier unanswered write on this key still settling (this execution's, else another's of this process); a settled one is forgotten. */
 export function unsettledWrite(ctx: IExecuteSingleFunctions, key: string): UncertainWrite | undefined {
 	const mine = memory(ctx);
 	const now = Date.now();
 	for (const [other, write] of Object.entries(mine)) if (write.until <= now) delete mine[other];
-	return mine[key];
+	for (const [other, write] of processWrites) if (write.until <= now) processWrites.delete(other);
+	return mine[key] ?? processWrites.get(key);
 }
 
 export function forgetWrite(ctx: IExecuteSingleFunctions, key: string): void {
 	delete memory(ctx)[key];
+	processWrites.delete(key);
 }
 
 /** How long between two looks while a write settles: a quarter of the time-out, from 0.2 s to 30 s. */
