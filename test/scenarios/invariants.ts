@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { WRITES, type Scenario } from './model';
+import { WRITES, type Operation, type Scenario } from './model';
 import type { ScenarioOutcome } from './run-scenario';
+import { WRITE_INVARIANTS } from './write-invariants';
 
 /** What the service holds for key `k` of the scenario's operation: the records, payments or e-mails. */
 function heldFor(outcome: ScenarioOutcome, k: number): number {
@@ -12,15 +13,28 @@ function heldFor(outcome: ScenarioOutcome, k: number): number {
 		case 'clientUpsert':
 			return book.clients.filter((c) => c.names === values.name).length;
 		case 'invoiceCreate':
+			if (scenario.settings.numbering === 'next') return book.invoices.filter((i) => i.items[0]?.description === values.line && i.customer_id === values.client).length;
+			return book.invoices.filter((i) => i.invoice_no === values.invoiceNo && i.customer_id === values.client).length;
 		case 'invoiceUpsert':
 			return book.invoices.filter((i) => i.invoice_no === values.invoiceNo && i.customer_id === values.client).length;
 		case 'estimateCreate':
+			if (scenario.settings.numbering === 'next') return book.estimates.filter((e) => e.items[0]?.description === values.line && e.customer_id === values.client).length;
 			return book.estimates.filter((e) => e.estimate_no === values.estimateNo && e.customer_id === values.client).length;
+		case 'estimateUpsert':
+			return book.estimates.filter((e) => e.estimate_no === values.estimateNo && e.customer_id === values.client).length;
+		case 'invoiceFromEstimate': {
+			const estimateNo = outcome.before.estimates.find((e) => e.id === values.estimateId)?.estimate_no ?? '?';
+			const made = new Set(outcome.before.invoices.map((i) => i.id));
+			return book.invoices.filter((i) => !made.has(i.id) && i.description.includes(estimateNo)).length;
+		}
+		case 'estimateSend':
+			return book.estimates.find((e) => e.id === values.estimateId)?.send_log.filter((l) => l.email === values.sendTo).length ?? 0;
 		case 'recordPayment':
 			return book.invoices.find((i) => i.id === values.invoiceId)?.payments.filter((p) => Math.round(p.amount * 100) === Math.round(Number(values.amount) * 100)).length ?? 0;
 		case 'send':
 			return book.invoices.find((i) => i.id === values.invoiceId)?.send_log.filter((l) => l.email === values.sendTo).length ?? 0;
-		case 'invoiceGetAll':
+		default:
+			// updates, deletes, Mark as Paid / Not Paid and Create Expense have no duplicate to count (write-invariants.ts)
 			return 0;
 	}
 }
@@ -31,27 +45,39 @@ function guardOn(scenario: Scenario): boolean {
 		case 'clientCreate':
 		case 'invoiceCreate':
 		case 'estimateCreate':
+		case 'invoiceFromEstimate':
 			return s.ifExists !== 'create';
 		case 'clientUpsert':
 		case 'invoiceUpsert':
+		case 'estimateUpsert':
 			return true;
+		case 'estimateSend':
 		case 'recordPayment':
 			return s.repeatWindowMinutes > 0;
 		case 'send':
 			return s.skipIfSentWithinMinutes > 0;
-		case 'invoiceGetAll':
+		default:
 			return false;
 	}
 }
 
+/** Next in Sequence keys a create on the row's content: n identical rows make n documents (twins add none). */
+export function allowedFor(scenario: Scenario, k: number): number {
+	const numberedByContent = scenario.settings.numbering === 'next' && (scenario.operation === 'invoiceCreate' || scenario.operation === 'estimateCreate');
+	return numberedByContent ? scenario.items.filter((key) => key === k).length : 1;
+}
+
 const distinctKeys = (scenario: Scenario) => [...new Set(scenario.items)];
 
-/** (a) With a guard on, never two records, payments or e-mails for one key. */
+/**
+ * (a) With a guard on, never two records, payments or e-mails for one key, whatever the executions at once
+ * (Next in Sequence: never more documents of one row's content than the rows in one execution).
+ */
 function noDuplicates(outcome: ScenarioOutcome): string[] {
 	if (!guardOn(outcome.scenario)) return [];
 	return distinctKeys(outcome.scenario)
-		.filter((k) => heldFor(outcome, k) > 1)
-		.map((k) => `(a) key ${k}: the service holds ${heldFor(outcome, k)} for one key with the guard on`);
+		.filter((k) => heldFor(outcome, k) > allowedFor(outcome.scenario, k))
+		.map((k) => `(a) key ${k}: the service holds ${heldFor(outcome, k)} for one key (at most ${allowedFor(outcome.scenario, k)} asked) with the guard on`);
 }
 
 /** (b) Every item that reports success names what the service holds. */
@@ -74,12 +100,15 @@ function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
 			case 'invoiceCreate':
 			case 'invoiceUpsert': {
 				const held = book.invoices.find((i) => i.id === json.id);
-				if (!held || held.invoice_no !== values.invoiceNo) problems.push(`${at}: reports invoice ${String(json.id)}, the service holds ${held ? held.invoice_no : 'none'}`);
+				if (scenario.settings.numbering === 'next' && scenario.operation === 'invoiceCreate') {
+					if (!held || held.invoice_no !== json.invoice_no) problems.push(`${at}: reports invoice ${String(json.id)} ${String(json.invoice_no)}, the service holds ${held ? held.invoice_no : 'none'}`);
+				} else if (!held || held.invoice_no !== values.invoiceNo) problems.push(`${at}: reports invoice ${String(json.id)}, the service holds ${held ? held.invoice_no : 'none'}`);
 				break;
 			}
 			case 'estimateCreate': {
 				const held = book.estimates.find((e) => e.id === json.id);
-				if (!held || held.estimate_no !== values.estimateNo) problems.push(`${at}: reports estimate ${String(json.id)}, the service holds ${held ? held.estimate_no : 'none'}`);
+				const want = scenario.settings.numbering === 'next' ? json.estimate_no : values.estimateNo;
+				if (!held || held.estimate_no !== want) problems.push(`${at}: reports estimate ${String(json.id)}, the service holds ${held ? held.estimate_no : 'none'}`);
 				break;
 			}
 			case 'recordPayment':
@@ -99,7 +128,8 @@ function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
 function failuresTellTheTruth(outcome: ScenarioOutcome): string[] {
 	const { scenario, result } = outcome;
 	if (!WRITES.includes(scenario.operation) || !scenario.settings.continueOnFail || result.error) return [];
-	if (scenario.operation === 'invoiceUpsert' || scenario.operation === 'clientUpsert') return [];
+	const counted: Operation[] = ['clientCreate', 'invoiceCreate', 'estimateCreate', 'invoiceFromEstimate', 'recordPayment', 'send', 'estimateSend'];
+	if (!counted.includes(scenario.operation)) return [];
 	const problems: string[] = [];
 	for (const k of distinctKeys(scenario)) {
 		const rows = scenario.items.map((key, index) => ({ key, index })).filter((row) => row.key === k);
@@ -130,16 +160,23 @@ function orderFollowsInput(outcome: ScenarioOutcome): string[] {
 		}
 		const values = input[index];
 		const json = item.json;
-		const own: Record<string, [unknown, unknown]> = {
+		const next = scenario.settings.numbering === 'next';
+		const own: Partial<Record<Operation, [unknown, unknown]>> = {
 			clientCreate: [json.names, values.name],
 			clientUpsert: [json.names, values.name],
-			invoiceCreate: [json.invoice_no, values.invoiceNo],
+			invoiceCreate: next ? [(json.items as IDataObject[] | undefined)?.[0]?.description, values.line] : [json.invoice_no, values.invoiceNo],
 			invoiceUpsert: [json.invoice_no, values.invoiceNo],
-			estimateCreate: [json.estimate_no, values.estimateNo],
+			estimateCreate: next ? [(json.items as IDataObject[] | undefined)?.[0]?.description, values.line] : [json.estimate_no, values.estimateNo],
+			estimateUpsert: [json.estimate_no, values.estimateNo],
 			recordPayment: [json.id, values.invoiceId],
 			send: [json.id, values.invoiceId],
+			markPaid: [json.id, values.invoiceId],
+			markNotPaid: [json.id, values.invoiceId],
+			estimateSend: [json.id, values.estimateId],
 		};
-		const [got, want] = own[scenario.operation];
+		const pair = own[scenario.operation];
+		if (pair === undefined) return;
+		const [got, want] = pair;
 		if (got !== want) problems.push(`(d) output ${index + 1} is "${String(got)}", its row is "${String(want)}"`);
 	});
 	return problems;
@@ -212,5 +249,5 @@ export function checkInvariants(outcome: ScenarioOutcome): string[] {
 		const last = outcome.requests.at(-1);
 		return [`(liveness) the run had not ended after ${outcome.hungAfterMs / 1000} s; ${outcome.requests.length} requests, the last: ${last ? `${last.method} ${last.path} ${last.status}` : 'none'}`];
 	}
-	return [noDuplicates, successNamesWhatIsHeld, failuresTellTheTruth, orderFollowsInput, pausesObeyed, filtersHold].flatMap((check) => check(outcome));
+	return [noDuplicates, successNamesWhatIsHeld, failuresTellTheTruth, orderFollowsInput, pausesObeyed, filtersHold, ...WRITE_INVARIANTS].flatMap((check) => check(outcome));
 }
