@@ -84,7 +84,8 @@ function noDuplicates(outcome: ScenarioOutcome): string[] {
 function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
 	const { scenario, result, input, book } = outcome;
 	const problems: string[] = [];
-	if (scenario.operation === 'invoiceGetAll' || result.error) return [];
+	// a later Delete in the chain removes, as asked, what this step made
+	if (scenario.operation === 'invoiceGetAll' || result.error || scenario.chain.includes('invoiceDelete')) return [];
 	result.items.forEach((item, index) => {
 		if (item.error || item.json.error) return;
 		const json = item.json;
@@ -126,14 +127,17 @@ function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
 
 /** (c) A failed item says whether its write may have applied; when it says nothing may have, nothing was. */
 function failuresTellTheTruth(outcome: ScenarioOutcome): string[] {
-	const { scenario, result } = outcome;
-	if (!WRITES.includes(scenario.operation) || !scenario.settings.continueOnFail || result.error) return [];
+	const { scenario } = outcome;
+	if (!WRITES.includes(scenario.operation) || !scenario.settings.continueOnFail) return [];
 	const counted: Operation[] = ['clientCreate', 'invoiceCreate', 'estimateCreate', 'invoiceFromEstimate', 'recordPayment', 'send', 'estimateSend'];
 	if (!counted.includes(scenario.operation)) return [];
 	const problems: string[] = [];
 	for (const k of distinctKeys(scenario)) {
-		const rows = scenario.items.map((key, index) => ({ key, index })).filter((row) => row.key === k);
-		const failed = rows.map((row) => result.items[row.index]).filter((item) => item?.error || item?.json.error);
+		// every execution's rows of the key: a twin may have written what this one's failed item did not
+		const firsts = outcome.runs.map((steps) => steps[0]).filter((step) => step !== undefined && !step.result.error);
+		if (firsts.length !== outcome.runs.length) continue;
+		const rows = firsts.flatMap((step) => step.keys.map((key, index) => ({ key, item: step.result.items[index] })).filter((row) => row.key === k));
+		const failed = rows.map((row) => row.item).filter((item) => item?.error || item?.json.error);
 		if (failed.length !== rows.length) continue;
 		const maySay = failed.some((item) => /may have applied| was done;| was created;/.test(String(item.error?.message ?? item.json.error)));
 		if (!maySay && heldFor(outcome, k) > 0) {
@@ -205,6 +209,8 @@ const TIMER_SLACK_MS = 50;
  */
 export function pausesObeyed(outcome: Pick<ScenarioOutcome, 'scenario' | 'client'>): string[] {
 	const { scenario, client } = outcome;
+	// each execution (and each node of a chain) has a rate gate of its own (rate-limit.ts), and the client's events do not say whose a request is
+	if (scenario.executions > 1 || scenario.chain.length > 0) return [];
 	const s = scenario.settings;
 	const budgetMs = s.longestWaitS === 0 ? 0 : Math.min((s.longestWaitS ?? 300) * 1000, s.timeoutMs);
 	const problems: string[] = [];

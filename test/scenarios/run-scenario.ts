@@ -45,13 +45,14 @@ const byIdExpression = (field: string) => ({ __rl: true, mode: 'id', value: `={{
 const LINE = '={{ [{ description: $json.line, quantity: 1, rate: 100 }] }}';
 
 /**
- * The values of key `k`: two clients, invoices, estimates and expenses are set up, keys spread over them. `run`
+ * The values of key `k`: two clients, invoices and expenses are set up, keys spread over them, and an estimate per
+ * key (Create From Estimate is keyed on its estimate: one key, one estimate). `run`
  * tags the content of a Next in Sequence row when executions are not twins (each its own rows; twins: the same).
  */
 export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail: boolean, run = 0): IDataObject {
 	return {
 		line: run === 0 ? `Work ${k + 1}` : `Work ${k + 1} run ${run}`,
-		estimateId: setup.estimates[k % 2],
+		estimateId: setup.estimates[k],
 		expenseId: setup.expenses[k % 2],
 		note: `Note ${k + 1}`,
 		name: `Client ${k + 1}`,
@@ -253,8 +254,12 @@ async function setUp(url: string, scenario: Scenario): Promise<ScenarioOutcome['
 			items: [{ description: 'Work', quantity: 1, rate: 100 }],
 		});
 		invoices.push(firstId(body, 'invoice'));
-		estimates.push(firstId(await call(url, 'POST', '/estimate/add', { client, estimate_no: `SETUP-E${index + 1}`, items: [{ description: 'Audit', quantity: 3, rate: 33.33 }] }), 'estimate'));
-		expenses.push(firstId(await call(url, 'POST', '/expense/add', { description: `Expense ${index + 1}`, issue_date: '2026-01-10', amount: 50, currency: 'USD' }), 'data'));
+		expenses.push(firstId(await call(url, 'POST', '/expense/add', { description: `Expense ${index + 1}`, issue_date: '2026-01-10', amount: 50, currency: 'USD' }), 'expense'));
+	}
+	// the same lines, two of one client: an invoice of one is never another's (issue 34)
+	for (let k = 0; k < scenario.keys; k++) {
+		const body = await call(url, 'POST', '/estimate/add', { client: clients[k % 2], estimate_no: `SETUP-E${k + 1}`, items: [{ description: 'Audit', quantity: 3, rate: 33.33 }] });
+		estimates.push(firstId(body, 'estimate'));
 	}
 	if (listing) {
 		await call(url, 'POST', '/invoice/add', { client: clients[0], invoice_no: 'INV-3', payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 5 }] });

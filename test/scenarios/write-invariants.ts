@@ -96,4 +96,21 @@ const untouchedStayAsTheyWere: Check = (outcome) => {
 	return problems;
 };
 
-export const WRITE_INVARIANTS: Check[] = [numbersUnique, identicalRowsMakeTheirOwn, noTwinEffects, everyItemAccounted, untouchedStayAsTheyWere];
+/**
+ * (l) Create From Estimate: Mark Estimate Accepted marks only an estimate that was invoiced, and nothing when it is
+ * off; an invoice made from one estimate never names another.
+ */
+const acceptedOnlyWhenInvoiced: Check = ({ scenario, before, book }) => {
+	if (scenario.operation !== 'invoiceFromEstimate') return [];
+	const made = book.invoices.filter((i) => !before.invoices.some((was) => was.id === i.id));
+	const problems: string[] = [];
+	for (const estimate of book.estimates) {
+		const was = before.estimates.find((e) => e.id === estimate.id);
+		if (!was || was.accepted === estimate.accepted || estimate.accepted !== 'True') continue;
+		if (!scenario.settings.markAccepted) problems.push(`(l) ${estimate.estimate_no} was marked accepted with Mark Estimate Accepted off`);
+		else if (!made.some((i) => i.description.includes(estimate.estimate_no))) problems.push(`(l) ${estimate.estimate_no} was marked accepted, no invoice was made from it`);
+	}
+	return problems;
+};
+
+export const WRITE_INVARIANTS: Check[] = [numbersUnique, identicalRowsMakeTheirOwn, noTwinEffects, everyItemAccounted, untouchedStayAsTheyWere, acceptedOnlyWhenInvoiced];
