@@ -51,10 +51,10 @@ function guardOn(scenario: Scenario): boolean {
 		case 'invoiceUpsert':
 		case 'estimateUpsert':
 			return true;
-		case 'estimateSend':
 		case 'recordPayment':
 			return s.repeatWindowMinutes > 0;
 		case 'send':
+		case 'estimateSend':
 			return s.skipIfSentWithinMinutes > 0;
 		default:
 			return false;
