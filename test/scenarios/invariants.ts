@@ -61,9 +61,14 @@ function guardOn(scenario: Scenario): boolean {
 	}
 }
 
-/** Next in Sequence keys a create on the row's content: n identical rows make n documents (twins add none). */
+/**
+ * Next in Sequence keys a create on the row's content counted with its multiplicity: n identical rows of one
+ * execution make n documents, a twin execution adds none (design.md, "Re-runs and retries"). For Create From
+ * Estimate the content is the estimate (one per key here): executions at once for one estimate add none.
+ */
 export function allowedFor(scenario: Scenario, k: number): number {
-	const numberedByContent = scenario.settings.numbering === 'next' && (scenario.operation === 'invoiceCreate' || scenario.operation === 'estimateCreate');
+	const byContent: Operation[] = ['invoiceCreate', 'estimateCreate', 'invoiceFromEstimate'];
+	const numberedByContent = scenario.settings.numbering === 'next' && byContent.includes(scenario.operation);
 	return numberedByContent ? scenario.items.filter((key) => key === k).length : 1;
 }
 
@@ -84,7 +89,7 @@ function noDuplicates(outcome: ScenarioOutcome): string[] {
 		.filter((k) => heldFor(outcome, k) > allowedFor(scenario, k))
 		.map((k) => {
 			const rows = outcome.runs.map((steps) => (steps[0]?.keys ?? []).filter((key) => key === k).length);
-			return `(a) key ${k}: the service holds ${heldFor(outcome, k)} ${what} (at most ${allowedFor(scenario, k)} asked; rows of the key per execution: ${rows.join(', ')}) with the guard on`;
+			return `(a) key ${k}: the service holds ${heldFor(outcome, k)} ${what} (at most ${allowedFor(scenario, k)}: the rows of the key in one execution; per execution: ${rows.join(', ')}) with the guard on`;
 		});
 }
 
