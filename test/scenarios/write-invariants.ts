@@ -27,7 +27,7 @@ const numbersUnique: Check = ({ scenario, book }) => {
 /** (h) Next in Sequence: n identical rows of one execution are n documents, each output naming its own. */
 const identicalRowsMakeTheirOwn: Check = (outcome) => {
 	const { scenario } = outcome;
-	if (scenario.settings.numbering !== 'next' || (scenario.operation !== 'invoiceCreate' && scenario.operation !== 'estimateCreate')) return [];
+	if (scenario.settings.numbering !== 'next' || !['invoiceCreate', 'estimateCreate', 'invoiceFromEstimate'].includes(scenario.operation)) return [];
 	const problems: string[] = [];
 	for (const [run, [first]] of outcome.runs.entries()) {
 		if (!first || first.result.error) continue;
