@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { WRITES, type Scenario } from './model';
+import { WRITES, type Operation, type Scenario } from './model';
 import type { ScenarioOutcome } from './run-scenario';
+import { twinReported, WRITE_INVARIANTS } from './write-invariants';
 
 /** What the service holds for key `k` of the scenario's operation: the records, payments or e-mails. */
 function heldFor(outcome: ScenarioOutcome, k: number): number {
@@ -12,15 +13,28 @@ function heldFor(outcome: ScenarioOutcome, k: number): number {
 		case 'clientUpsert':
 			return book.clients.filter((c) => c.names === values.name).length;
 		case 'invoiceCreate':
+			if (scenario.settings.numbering === 'next') return book.invoices.filter((i) => i.items[0]?.description === values.line && i.customer_id === values.client).length;
+			return book.invoices.filter((i) => i.invoice_no === values.invoiceNo && i.customer_id === values.client).length;
 		case 'invoiceUpsert':
 			return book.invoices.filter((i) => i.invoice_no === values.invoiceNo && i.customer_id === values.client).length;
 		case 'estimateCreate':
+			if (scenario.settings.numbering === 'next') return book.estimates.filter((e) => e.items[0]?.description === values.line && e.customer_id === values.client).length;
 			return book.estimates.filter((e) => e.estimate_no === values.estimateNo && e.customer_id === values.client).length;
+		case 'estimateUpsert':
+			return book.estimates.filter((e) => e.estimate_no === values.estimateNo && e.customer_id === values.client).length;
+		case 'invoiceFromEstimate': {
+			const estimateNo = outcome.before.estimates.find((e) => e.id === values.estimateId)?.estimate_no ?? '?';
+			const made = new Set(outcome.before.invoices.map((i) => i.id));
+			return book.invoices.filter((i) => !made.has(i.id) && i.description.includes(estimateNo)).length;
+		}
+		case 'estimateSend':
+			return book.estimates.find((e) => e.id === values.estimateId)?.send_log.filter((l) => l.email === values.sendTo).length ?? 0;
 		case 'recordPayment':
 			return book.invoices.find((i) => i.id === values.invoiceId)?.payments.filter((p) => Math.round(p.amount * 100) === Math.round(Number(values.amount) * 100)).length ?? 0;
 		case 'send':
 			return book.invoices.find((i) => i.id === values.invoiceId)?.send_log.filter((l) => l.email === values.sendTo).length ?? 0;
-		case 'invoiceGetAll':
+		default:
+			// updates, deletes, Mark as Paid / Not Paid and Create Expense have no duplicate to count (write-invariants.ts)
 			return 0;
 	}
 }
@@ -31,34 +45,60 @@ function guardOn(scenario: Scenario): boolean {
 		case 'clientCreate':
 		case 'invoiceCreate':
 		case 'estimateCreate':
+		case 'invoiceFromEstimate':
 			return s.ifExists !== 'create';
 		case 'clientUpsert':
 		case 'invoiceUpsert':
+		case 'estimateUpsert':
 			return true;
 		case 'recordPayment':
 			return s.repeatWindowMinutes > 0;
 		case 'send':
+		case 'estimateSend':
 			return s.skipIfSentWithinMinutes > 0;
-		case 'invoiceGetAll':
+		default:
 			return false;
 	}
 }
 
+/**
+ * Next in Sequence keys a create on the row's content counted with its multiplicity: n identical rows of one
+ * execution make n documents, a twin execution adds none (design.md, "Re-runs and retries"). For Create From
+ * Estimate the content is the estimate (one per key here): executions at once for one estimate add none.
+ */
+export function allowedFor(scenario: Scenario, k: number): number {
+	const byContent: Operation[] = ['invoiceCreate', 'estimateCreate', 'invoiceFromEstimate'];
+	const numberedByContent = scenario.settings.numbering === 'next' && byContent.includes(scenario.operation);
+	return numberedByContent ? scenario.items.filter((key) => key === k).length : 1;
+}
+
 const distinctKeys = (scenario: Scenario) => [...new Set(scenario.items)];
 
-/** (a) With a guard on, never two records, payments or e-mails for one key. */
+/**
+ * (a) With a guard on, never two records, payments or e-mails for one key, whatever the executions at once
+ * (Next in Sequence: never more documents of one row's content than the rows in one execution).
+ */
 function noDuplicates(outcome: ScenarioOutcome): string[] {
-	if (!guardOn(outcome.scenario)) return [];
-	return distinctKeys(outcome.scenario)
-		.filter((k) => heldFor(outcome, k) > 1)
-		.map((k) => `(a) key ${k}: the service holds ${heldFor(outcome, k)} for one key with the guard on`);
+	const { scenario } = outcome;
+	if (!guardOn(scenario)) return [];
+	const action: Operation[] = ['recordPayment', 'send', 'estimateSend'];
+	// a twin payment or e-mail the node cannot prevent is reported instead (design.md, "Twin creates")
+	if (action.includes(scenario.operation) && twinReported(outcome)) return [];
+	const what = scenario.operation === 'invoiceFromEstimate' ? 'invoices from its one estimate' : 'for one key';
+	return distinctKeys(scenario)
+		.filter((k) => heldFor(outcome, k) > allowedFor(scenario, k))
+		.map((k) => {
+			const rows = outcome.runs.map((steps) => (steps[0]?.keys ?? []).filter((key) => key === k).length);
+			return `(a) key ${k}: the service holds ${heldFor(outcome, k)} ${what} (at most ${allowedFor(scenario, k)}: the rows of the key in one execution; per execution: ${rows.join(', ')}) with the guard on`;
+		});
 }
 
 /** (b) Every item that reports success names what the service holds. */
 function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
 	const { scenario, result, input, book } = outcome;
 	const problems: string[] = [];
-	if (scenario.operation === 'invoiceGetAll' || result.error) return [];
+	// a later Delete in the chain removes, as asked, what this step made
+	if (scenario.operation === 'invoiceGetAll' || result.error || scenario.chain.includes('invoiceDelete')) return [];
 	result.items.forEach((item, index) => {
 		if (item.error || item.json.error) return;
 		const json = item.json;
@@ -74,12 +114,15 @@ function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
 			case 'invoiceCreate':
 			case 'invoiceUpsert': {
 				const held = book.invoices.find((i) => i.id === json.id);
-				if (!held || held.invoice_no !== values.invoiceNo) problems.push(`${at}: reports invoice ${String(json.id)}, the service holds ${held ? held.invoice_no : 'none'}`);
+				if (scenario.settings.numbering === 'next' && scenario.operation === 'invoiceCreate') {
+					if (!held || held.invoice_no !== json.invoice_no) problems.push(`${at}: reports invoice ${String(json.id)} ${String(json.invoice_no)}, the service holds ${held ? held.invoice_no : 'none'}`);
+				} else if (!held || held.invoice_no !== values.invoiceNo) problems.push(`${at}: reports invoice ${String(json.id)}, the service holds ${held ? held.invoice_no : 'none'}`);
 				break;
 			}
 			case 'estimateCreate': {
 				const held = book.estimates.find((e) => e.id === json.id);
-				if (!held || held.estimate_no !== values.estimateNo) problems.push(`${at}: reports estimate ${String(json.id)}, the service holds ${held ? held.estimate_no : 'none'}`);
+				const want = scenario.settings.numbering === 'next' ? json.estimate_no : values.estimateNo;
+				if (!held || held.estimate_no !== want) problems.push(`${at}: reports estimate ${String(json.id)}, the service holds ${held ? held.estimate_no : 'none'}`);
 				break;
 			}
 			case 'recordPayment':
@@ -97,15 +140,19 @@ function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
 
 /** (c) A failed item says whether its write may have applied; when it says nothing may have, nothing was. */
 function failuresTellTheTruth(outcome: ScenarioOutcome): string[] {
-	const { scenario, result } = outcome;
-	if (!WRITES.includes(scenario.operation) || !scenario.settings.continueOnFail || result.error) return [];
-	if (scenario.operation === 'invoiceUpsert' || scenario.operation === 'clientUpsert') return [];
+	const { scenario } = outcome;
+	if (!WRITES.includes(scenario.operation) || !scenario.settings.continueOnFail) return [];
+	const counted: Operation[] = ['clientCreate', 'invoiceCreate', 'estimateCreate', 'invoiceFromEstimate', 'recordPayment', 'send', 'estimateSend'];
+	if (!counted.includes(scenario.operation)) return [];
 	const problems: string[] = [];
 	for (const k of distinctKeys(scenario)) {
-		const rows = scenario.items.map((key, index) => ({ key, index })).filter((row) => row.key === k);
-		const failed = rows.map((row) => result.items[row.index]).filter((item) => item?.error || item?.json.error);
+		// every execution's rows of the key: a twin may have written what this one's failed item did not
+		const firsts = outcome.runs.map((steps) => steps[0]).filter((step) => step !== undefined && !step.result.error);
+		if (firsts.length !== outcome.runs.length) continue;
+		const rows = firsts.flatMap((step) => step.keys.map((key, index) => ({ key, item: step.result.items[index] })).filter((row) => row.key === k));
+		const failed = rows.map((row) => row.item).filter((item) => item?.error || item?.json.error);
 		if (failed.length !== rows.length) continue;
-		const maySay = failed.some((item) => /may have applied| was done;| was created;/.test(String(item.error?.message ?? item.json.error)));
+		const maySay = failed.some((item) => /may have applied| was done;| was created;| made the /.test(String(item.error?.message ?? item.json.error)));
 		if (!maySay && heldFor(outcome, k) > 0) {
 			problems.push(`(c) key ${k}: every item failed saying nothing may have been applied, the service holds ${heldFor(outcome, k)}: ${String(failed[0].error?.message ?? failed[0].json.error)}`);
 		}
@@ -130,16 +177,23 @@ function orderFollowsInput(outcome: ScenarioOutcome): string[] {
 		}
 		const values = input[index];
 		const json = item.json;
-		const own: Record<string, [unknown, unknown]> = {
+		const next = scenario.settings.numbering === 'next';
+		const own: Partial<Record<Operation, [unknown, unknown]>> = {
 			clientCreate: [json.names, values.name],
 			clientUpsert: [json.names, values.name],
-			invoiceCreate: [json.invoice_no, values.invoiceNo],
+			invoiceCreate: next ? [(json.items as IDataObject[] | undefined)?.[0]?.description, values.line] : [json.invoice_no, values.invoiceNo],
 			invoiceUpsert: [json.invoice_no, values.invoiceNo],
-			estimateCreate: [json.estimate_no, values.estimateNo],
+			estimateCreate: next ? [(json.items as IDataObject[] | undefined)?.[0]?.description, values.line] : [json.estimate_no, values.estimateNo],
+			estimateUpsert: [json.estimate_no, values.estimateNo],
 			recordPayment: [json.id, values.invoiceId],
 			send: [json.id, values.invoiceId],
+			markPaid: [json.id, values.invoiceId],
+			markNotPaid: [json.id, values.invoiceId],
+			estimateSend: [json.id, values.estimateId],
 		};
-		const [got, want] = own[scenario.operation];
+		const pair = own[scenario.operation];
+		if (pair === undefined) return;
+		const [got, want] = pair;
 		if (got !== want) problems.push(`(d) output ${index + 1} is "${String(got)}", its row is "${String(want)}"`);
 	});
 	return problems;
@@ -168,6 +222,8 @@ const TIMER_SLACK_MS = 50;
  */
 export function pausesObeyed(outcome: Pick<ScenarioOutcome, 'scenario' | 'client'>): string[] {
 	const { scenario, client } = outcome;
+	// each execution (and each node of a chain) has a rate gate of its own (rate-limit.ts), and the client's events do not say whose a request is
+	if (scenario.executions > 1 || scenario.chain.length > 0) return [];
 	const s = scenario.settings;
 	const budgetMs = s.longestWaitS === 0 ? 0 : Math.min((s.longestWaitS ?? 300) * 1000, s.timeoutMs);
 	const problems: string[] = [];
@@ -212,5 +268,5 @@ export function checkInvariants(outcome: ScenarioOutcome): string[] {
 		const last = outcome.requests.at(-1);
 		return [`(liveness) the run had not ended after ${outcome.hungAfterMs / 1000} s; ${outcome.requests.length} requests, the last: ${last ? `${last.method} ${last.path} ${last.status}` : 'none'}`];
 	}
-	return [noDuplicates, successNamesWhatIsHeld, failuresTellTheTruth, orderFollowsInput, pausesObeyed, filtersHold].flatMap((check) => check(outcome));
+	return [noDuplicates, successNamesWhatIsHeld, failuresTellTheTruth, orderFollowsInput, pausesObeyed, filtersHold, ...WRITE_INVARIANTS].flatMap((check) => check(outcome));
 }

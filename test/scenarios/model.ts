@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 
-/**
- * A whole scenario (issue 30): one run of the Invoicing node over 1-30 items that share 1-5 keys, its settings,
- * and the faults the sandbox answers with, request after request. Drawn by fast-check, replayed by seed and path.
- */
-export type Operation = 'clientCreate' | 'clientUpsert' | 'invoiceCreate' | 'invoiceUpsert' | 'estimateCreate' | 'recordPayment' | 'send' | 'invoiceGetAll';
+import { ALL_OPERATIONS, MAKES_INVOICES, ON_INVOICE, type Operation } from './operations';
 
-export const WRITES: readonly Operation[] = ['clientCreate', 'clientUpsert', 'invoiceCreate', 'invoiceUpsert', 'estimateCreate', 'recordPayment', 'send'];
+export type { Operation } from './operations';
+export { WRITES } from './operations';
+
+/**
+ * A whole scenario (issues 30, 34): 1-4 executions of the Invoicing node started at once over 1-30 items that
+ * share 1-5 keys (identical executions: twins), each a chain of one to three operations, its settings, and the
+ * faults the sandbox answers with, request after request. Drawn by fast-check, replayed by seed and path.
+ */
 
 /** How a 429 names its wait: no header, 0, whole seconds, an HTTP date (ms from the answer), text no client can read, longer than any wait allowed here. */
 export type RetryAfter = { form: 'absent' } | { form: 'seconds'; value: string } | { form: 'date'; inMs: number } | { form: 'garbage'; value: string } | { form: 'long'; value: string };
@@ -35,12 +38,23 @@ export interface Settings {
 	/** Create or Update of invoices: the status the items ask for. */
 	paymentStatus: 'Not Paid' | 'Paid';
 	clientHasEmail: boolean;
+	/** Create Invoice, Create Estimate, Create From Estimate: Given Number or Next in Sequence. */
+	numbering: 'given' | 'next';
+	/** Create From Estimate: Mark Estimate Accepted. */
+	markAccepted: boolean;
 	/** Get Many: Invoice Number filter (text as typed), status filter, Return All or Limit. */
 	filter: { invoiceNo?: string; paymentStatus?: 'Paid' | 'Not Paid'; returnAll: boolean; limit: number };
 }
 
 export interface Scenario {
+	/** The first step of every execution. */
 	operation: Operation;
+	/** Steps after it, each fed the items the one before output (an invoice's id). */
+	chain: Operation[];
+	/** Executions started at the same moment in one process (regular mode's webhook calls). */
+	executions: number;
+	/** Every execution gets the same input (one delivery twice at once); otherwise each its own rows over the same keys. */
+	twins: boolean;
 	keys: number;
 	/** The key (0 .. keys-1) of each input item (drawn 0..4, taken modulo `keys`). */
 	items: number[];
@@ -88,6 +102,8 @@ const settings: fc.Arbitrary<Settings> = fc.record({
 	existingPaymentStatus: fc.constantFrom('paidOnly', 'keep', 'set'),
 	paymentStatus: fc.constantFrom('Not Paid', 'Paid'),
 	clientHasEmail: fc.boolean(),
+	numbering: fc.constantFrom('given', 'next'),
+	markAccepted: fc.boolean(),
 	filter: fc.record({
 		invoiceNo: fc.constantFrom(undefined, 'INV-1', ' INV-2 ', 'INV-404', '', ' '),
 		paymentStatus: fc.constantFrom(undefined, 'Paid', 'Not Paid'),
@@ -96,12 +112,25 @@ const settings: fc.Arbitrary<Settings> = fc.record({
 	}),
 }) as fc.Arbitrary<Settings>;
 
+/** Follow-up steps on the invoices a step outputs: none in half the scenarios that can have them, a Delete only last. */
+function chainAfter(operation: Operation): fc.Arbitrary<Operation[]> {
+	if (!MAKES_INVOICES.includes(operation) || operation === 'invoiceDelete') return fc.constant([]);
+	const next = fc.constantFrom(...ON_INVOICE.filter((o) => o !== 'invoiceDelete'));
+	return fc.oneof(
+		{ weight: 4, arbitrary: fc.constant<Operation[]>([]) },
+		{ weight: 2, arbitrary: fc.tuple(fc.constantFrom(...ON_INVOICE)).map((steps) => [...steps]) },
+		{ weight: 2, arbitrary: fc.tuple(next, fc.constantFrom(...ON_INVOICE)).map((steps) => [...steps]) },
+	);
+}
+
 export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 	.record({
-		operation: fc.constantFrom<Operation>('clientCreate', 'clientUpsert', 'invoiceCreate', 'invoiceUpsert', 'estimateCreate', 'recordPayment', 'send', 'invoiceGetAll'),
+		operation: fc.constantFrom<Operation>(...ALL_OPERATIONS),
+		executions: fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 3, arbitrary: fc.integer({ min: 2, max: 4 }) }),
+		twins: fc.boolean(),
 		keys: fc.integer({ min: 1, max: 5 }),
 		items: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 30 }),
 		settings,
 		faults: fc.array(faultOf(), { maxLength: 4 }),
 	})
-	.map((drawn) => ({ ...drawn, items: drawn.items.map((key) => key % drawn.keys) }));
+	.chain((drawn) => chainAfter(drawn.operation).map((chain) => ({ ...drawn, chain, items: drawn.items.map((key) => key % drawn.keys) })));

@@ -3,11 +3,23 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { startSandbox, type BookData, type FaultSpec, type RecordedRequest } from '../../tools/sandbox';
 import { runNode, type NodeRunResult } from '../engine/harness/run-node';
 import { watchClient, type ClientEvent } from './client-requests';
-import type { Fault, Scenario } from './model';
+import type { Fault, Operation, Scenario } from './model';
 
 /** What a scenario left behind: the node's output, every request the service received, the book after it. */
+/** One step of one execution: what it was fed (with the scenario key of each item) and what it output. */
+export interface StepRun {
+	operation: Operation;
+	input: IDataObject[];
+	keys: number[];
+	result: NodeRunResult;
+}
+
 export interface ScenarioOutcome {
 	scenario: Scenario;
+	/** Each execution's steps, in chain order (the first step of the first execution is `input` and `result`). */
+	runs: StepRun[][];
+	/** The book before the executions started (set-up records only). */
+	before: BookData;
 	/** The input items, one per scenario item, with the values the node reads through expressions. */
 	input: IDataObject[];
 	result: NodeRunResult;
@@ -16,7 +28,7 @@ export interface ScenarioOutcome {
 	client: ClientEvent[];
 	book: BookData;
 	/** Ids of the records set up before the run (clients, invoices). */
-	setup: { clients: string[]; invoices: string[] };
+	setup: { clients: string[]; invoices: string[]; estimates: string[]; expenses: string[] };
 	/** Set when the run had not ended after this long (every wait of the node is bounded well below it). */
 	hungAfterMs?: number;
 }
@@ -29,11 +41,20 @@ const HANG_MS = Number(process.env.INVOICING_SCENARIO_HANG_MS ?? 60_000);
 
 const API_KEY = 'scenario-key';
 const byIdExpression = (field: string) => ({ __rl: true, mode: 'id', value: `={{ $json.${field} }}` });
-const ITEMS = { item: [{ description: 'Work', quantity: 1, rate: 100 }] };
+/** One line whose description is the row's content (Next in Sequence keys a row on it). */
+const LINE = '={{ [{ description: $json.line, quantity: 1, rate: 100 }] }}';
 
-/** The values of key `k`: two clients and two invoices are set up, keys spread over them. */
-export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail: boolean): IDataObject {
+/**
+ * The values of key `k`: two clients, invoices and expenses are set up, keys spread over them, and an estimate per
+ * key (Create From Estimate is keyed on its estimate: one key, one estimate). `run`
+ * tags the content of a Next in Sequence row when executions are not twins (each its own rows; twins: the same).
+ */
+export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail: boolean, run = 0): IDataObject {
 	return {
+		line: run === 0 ? `Work ${k + 1}` : `Work ${k + 1} run ${run}`,
+		estimateId: setup.estimates[k],
+		expenseId: setup.expenses[k % 2],
+		note: `Note ${k + 1}`,
 		name: `Client ${k + 1}`,
 		...(withEmail ? { email: `client${k + 1}@scenario.example` } : {}),
 		client: setup.clients[k % 2],
@@ -45,20 +66,22 @@ export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail:
 	};
 }
 
-export function parametersOf(scenario: Scenario): INodeParameters {
+export function parametersOf(scenario: Scenario, operation: Operation = scenario.operation): INodeParameters {
 	const s = scenario.settings;
 	const requestOptions: INodeParameters = { timeout: s.timeoutMs, ...(s.batching ? { batching: { batch: s.batching } } : {}) };
 	const common: INodeParameters = { requestOptions, ...(s.longestWaitS === undefined ? {} : { rateLimits: { longestWait: s.longestWaitS } }) };
 	const clientFields = { names: '={{ $json.name }}', additionalFields: s.clientHasEmail ? { email: '={{ $json.email }}' } : {} };
-	const document = { client: byIdExpression('client'), itemsMode: 'define', items: ITEMS };
+	const document = { client: byIdExpression('client'), itemsMode: 'json', itemsJson: LINE };
 	const guard = { guardOptions: { settleTimeouts: s.settleTimeouts } };
-	switch (scenario.operation) {
+	const numbering = (field: string, prefix: string): INodeParameters =>
+		s.numbering === 'next' ? { numbering: 'next', numberPrefix: prefix, numberDigits: 4 } : { numbering: 'given', [field]: `={{ $json.${field} }}` };
+	switch (operation) {
 		case 'clientCreate':
 			return { resource: 'client', operation: 'create', ...clientFields, ifExists: s.ifExists, ...guard, ...common };
 		case 'clientUpsert':
 			return { resource: 'client', operation: 'upsert', ...clientFields, ...guard, ...common };
 		case 'invoiceCreate':
-			return { resource: 'invoice', operation: 'create', ...document, invoiceNo: '={{ $json.invoiceNo }}', ifExists: s.ifExists, ...guard, ...common };
+			return { resource: 'invoice', operation: 'create', ...document, ...numbering('invoiceNo', 'INV-'), additionalFields: { issueDate: '2026-01-15' }, ifExists: s.ifExists, ...guard, ...common };
 		case 'invoiceUpsert':
 			return {
 				resource: 'invoice',
@@ -71,7 +94,51 @@ export function parametersOf(scenario: Scenario): INodeParameters {
 				...common,
 			};
 		case 'estimateCreate':
-			return { resource: 'estimate', operation: 'create', ...document, estimateNo: '={{ $json.estimateNo }}', ifExists: s.ifExists, ...guard, ...common };
+			return { resource: 'estimate', operation: 'create', ...document, ...numbering('estimateNo', 'EST-'), additionalFields: { issueDate: '2026-01-15' }, ifExists: s.ifExists, ...guard, ...common };
+		case 'estimateUpsert':
+			return { resource: 'estimate', operation: 'upsert', ...document, estimateNo: '={{ $json.estimateNo }}', ...guard, ...common };
+		case 'invoiceFromEstimate':
+			return {
+				resource: 'invoice',
+				operation: 'createFromEstimate',
+				fromEstimate: byIdExpression('estimateId'),
+				...numbering('invoiceNo', 'INV-'),
+				markEstimateAccepted: s.markAccepted,
+				ifExists: s.ifExists,
+				...guard,
+				...common,
+			};
+		case 'clientUpdate':
+			return { resource: 'client', operation: 'update', clientId: byIdExpression('client'), updateFields: { phone: '={{ $json.note }}' }, ...common };
+		case 'invoiceUpdate':
+			return { resource: 'invoice', operation: 'update', invoiceId: byIdExpression('invoiceId'), itemsMode: 'keep', updateFields: { note: '={{ $json.note }}' }, ...common };
+		case 'estimateUpdate':
+			return { resource: 'estimate', operation: 'update', estimateId: byIdExpression('estimateId'), itemsMode: 'keep', updateFields: { note: '={{ $json.note }}' }, ...common };
+		case 'expenseUpdate':
+			return { resource: 'expense', operation: 'update', expenseId: byIdExpression('expenseId'), updateFields: { description: '={{ $json.note }}' }, ...common };
+		case 'clientDelete':
+			return { resource: 'client', operation: 'delete', clientId: byIdExpression('client'), ...common };
+		case 'invoiceDelete':
+			return { resource: 'invoice', operation: 'delete', invoiceId: byIdExpression('invoiceId'), ...common };
+		case 'estimateDelete':
+			return { resource: 'estimate', operation: 'delete', estimateId: byIdExpression('estimateId'), ...common };
+		case 'expenseDelete':
+			return { resource: 'expense', operation: 'delete', expenseId: byIdExpression('expenseId'), ...common };
+		case 'markPaid':
+			return { resource: 'invoice', operation: 'markPaid', invoiceId: byIdExpression('invoiceId'), ...common };
+		case 'markNotPaid':
+			return { resource: 'invoice', operation: 'markNotPaid', invoiceId: byIdExpression('invoiceId'), ...common };
+		case 'estimateSend':
+			return {
+				resource: 'estimate',
+				operation: 'send',
+				estimateId: byIdExpression('estimateId'),
+				email: '={{ $json.sendTo }}',
+				sendOptions: { skipIfSentWithinMinutes: s.skipIfSentWithinMinutes, settleTimeouts: s.settleTimeouts },
+				...common,
+			};
+		case 'expenseCreate':
+			return { resource: 'expense', operation: 'create', description: '={{ $json.line }}', issueDate: '2026-01-10T00:00:00', amount: '={{ $json.amount }}', currency: 'USD', ...common };
 		case 'recordPayment':
 			return {
 				resource: 'invoice',
@@ -129,57 +196,110 @@ async function call(url: string, method: string, path: string, body: IDataObject
 
 const firstId = (body: IDataObject, envelope: string) => ((body[envelope] as IDataObject[])[0].id as string) ?? '';
 
+/** The rows of execution `run`: twins all get the first's; others the same keys, rotated, with content of their own. */
+export function rowsOf(scenario: Scenario, run: number): number[] {
+	if (scenario.twins || run === 0) return scenario.items;
+	const at = run % scenario.items.length;
+	return [...scenario.items.slice(at), ...scenario.items.slice(0, at)];
+}
+
+/** A later step's input: each item the step before output without an error, with its row's values and the invoice it names. */
+function nextInput(step: StepRun): { input: IDataObject[]; keys: number[] } {
+	const input: IDataObject[] = [];
+	const keys: number[] = [];
+	step.result.items.forEach((item, index) => {
+		if (item.error || item.json.error !== undefined || typeof item.json.id !== 'string' || step.input[index] === undefined) return;
+		input.push({ ...step.input[index], invoiceId: item.json.id });
+		keys.push(step.keys[index]);
+	});
+	return { input, keys };
+}
+
+/** One execution: its chain of steps, each a run of the node fed what the one before output. */
+async function execution(scenario: Scenario, sandboxUrl: string, first: { input: IDataObject[]; keys: number[] }): Promise<StepRun[]> {
+	const s = scenario.settings;
+	const steps: StepRun[] = [];
+	let feed = first;
+	for (const operation of [scenario.operation, ...scenario.chain]) {
+		if (steps.length > 0 && feed.input.length === 0) break;
+		const result = await runNode({
+			credentials: { baseUrl: sandboxUrl, apiKey: API_KEY },
+			parameters: parametersOf(scenario, operation),
+			items: feed.input,
+			continueOnFail: s.continueOnFail,
+			...(s.retry ? { retry: s.retry } : {}),
+		});
+		const step = { operation, ...feed, result };
+		steps.push(step);
+		if (result.error) break;
+		feed = nextInput(step);
+	}
+	return steps;
+}
+
+async function setUp(url: string, scenario: Scenario): Promise<ScenarioOutcome['setup']> {
+	const listing = scenario.operation === 'invoiceGetAll';
+	const clients = [
+		firstId(await call(url, 'POST', '/client/add', { names: 'Acme Ltd', email: 'billing@acme.example' }), 'data'),
+		firstId(await call(url, 'POST', '/client/add', { names: 'Beta Ltd', email: 'billing@beta.example' }), 'data'),
+	];
+	const invoices: string[] = [];
+	const estimates: string[] = [];
+	const expenses: string[] = [];
+	for (const [index, client] of clients.entries()) {
+		const body = await call(url, 'POST', '/invoice/add', {
+			client,
+			invoice_no: listing ? `INV-${index + 1}` : `SETUP-${index + 1}`,
+			payment_status: listing && index === 1 ? 'Paid' : 'Not Paid',
+			items: [{ description: 'Work', quantity: 1, rate: 100 }],
+		});
+		invoices.push(firstId(body, 'invoice'));
+		expenses.push(firstId(await call(url, 'POST', '/expense/add', { description: `Expense ${index + 1}`, issue_date: '2026-01-10', amount: 50, currency: 'USD' }), 'expense'));
+	}
+	// the same lines, two of one client: an invoice of one is never another's (issue 34)
+	for (let k = 0; k < scenario.keys; k++) {
+		const body = await call(url, 'POST', '/estimate/add', { client: clients[k % 2], estimate_no: `SETUP-E${k + 1}`, items: [{ description: 'Audit', quantity: 3, rate: 33.33 }] });
+		estimates.push(firstId(body, 'estimate'));
+	}
+	if (listing) {
+		await call(url, 'POST', '/invoice/add', { client: clients[0], invoice_no: 'INV-3', payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 5 }] });
+	}
+	return { clients, invoices, estimates, expenses };
+}
+
 /** Runs one scenario against a sandbox of its own; waits for late writes to land before reading the book. */
 export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> {
 	const sandbox = await startSandbox({ apiKey: API_KEY });
 	try {
 		const s = scenario.settings;
-		const clients = [
-			firstId(await call(sandbox.url, 'POST', '/client/add', { names: 'Acme Ltd', email: 'billing@acme.example' }), 'data'),
-			firstId(await call(sandbox.url, 'POST', '/client/add', { names: 'Beta Ltd', email: 'billing@beta.example' }), 'data'),
-		];
-		const invoices: string[] = [];
-		for (const [index, client] of clients.entries()) {
-			const body = await call(sandbox.url, 'POST', '/invoice/add', {
-				client,
-				invoice_no: scenario.operation === 'invoiceGetAll' ? `INV-${index + 1}` : `SETUP-${index + 1}`,
-				payment_status: scenario.operation === 'invoiceGetAll' && index === 1 ? 'Paid' : 'Not Paid',
-				items: [{ description: 'Work', quantity: 1, rate: 100 }],
-			});
-			invoices.push(firstId(body, 'invoice'));
-		}
-		if (scenario.operation === 'invoiceGetAll') {
-			await call(sandbox.url, 'POST', '/invoice/add', { client: clients[0], invoice_no: 'INV-3', payment_status: 'Not Paid', items: [{ description: 'Work', quantity: 1, rate: 5 }] });
-		}
-		const setup = { clients, invoices };
-		const input = scenario.items.map((k) => keyValues(k, setup, s.clientHasEmail));
+		const setup = await setUp(sandbox.url, scenario);
+		const before = sandbox.state();
+		const firsts = Array.from({ length: scenario.executions }, (_, run) => {
+			const keys = rowsOf(scenario, run);
+			return { keys, input: keys.map((k) => keyValues(k, setup, s.clientHasEmail, scenario.twins ? 0 : run)) };
+		});
 		sandbox.clearRequests();
 		for (const fault of scenario.faults) sandbox.injectFault(faultSpec(fault, s.timeoutMs));
 		const client = watchClient(new URL(sandbox.url).host);
-		const run = runNode({
-			credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
-			parameters: parametersOf(scenario),
-			items: input,
-			continueOnFail: s.continueOnFail,
-			...(s.retry ? { retry: s.retry } : {}),
-		});
+		// started at the same moment, in this process: n8n's regular mode running webhook calls side by side
+		const all = Promise.all(firsts.map((first) => execution(scenario, sandbox.url, first)));
 		let timer: NodeJS.Timeout | undefined;
 		const hung = new Promise<'hung'>((resolve) => {
 			timer = setTimeout(() => resolve('hung'), HANG_MS);
 		});
-		const ended = await Promise.race([run, hung]);
+		const ended = await Promise.race([all, hung]);
 		clearTimeout(timer);
+		const base = { scenario, input: firsts[0].input, before, setup };
 		if (ended === 'hung') {
-			return { scenario, input, result: { items: [] }, requests: sandbox.requests(), client: client.stop(), book: sandbox.state(), setup, hungAfterMs: HANG_MS };
+			return { ...base, runs: [], result: { items: [] }, requests: sandbox.requests(), client: client.stop(), book: sandbox.state(), hungAfterMs: HANG_MS };
 		}
-		const result = ended;
 		// a write held by a slow fault may land after the node gave up: let it, before the book is read
 		if (scenario.faults.some((f) => f.kind === 'slow')) {
 			const last = Math.max(0, ...sandbox.requests().map((r) => r.receivedAt));
 			const until = last + s.timeoutMs * 1.5 + 100;
 			while (Date.now() < until && sandbox.requests().some((r) => r.status === 0)) await new Promise((resolve) => setTimeout(resolve, 20));
 		}
-		return { scenario, input, result, requests: sandbox.requests(), client: client.stop(), book: sandbox.state(), setup };
+		return { ...base, runs: ended, result: ended[0][0].result, requests: sandbox.requests(), client: client.stop(), book: sandbox.state() };
 	} finally {
 		await sandbox.close();
 	}

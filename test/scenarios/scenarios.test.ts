@@ -7,9 +7,9 @@ import { scenarioArbitrary, type Scenario } from './model';
 import { runScenario } from './run-scenario';
 
 /**
- * Generated fault scenarios (issue 30): whole runs of the node drawn by fast-check (operation, 1-30 items over
- * 1-5 keys, settings, faults before and after the write), each checked against the package's promises
- * (`invariants.ts`). Seeded: the same seed draws the same scenarios. A failure prints the seed, the path and one
+ * Generated fault scenarios (issues 30, 34): whole runs of the node drawn by fast-check (any write operation, a
+ * chain of 1-3 steps, 1-4 executions at once, 1-30 items over 1-5 keys, settings, faults before and after the
+ * write), each checked against the package's promises (`invariants.ts`, `write-invariants.ts`). Seeded: the same seed draws the same scenarios. A failure prints the seed, the path and one
  * command that replays the shrunk counter-example. More: `npm run test:scenarios -- --runs 2000`.
  */
 const env = process.env;

@@ -3,7 +3,7 @@ import { askedMs, pausesObeyed } from '../scenarios/invariants';
 import type { Scenario } from '../scenarios/model';
 
 /** Invariant (e) of the generated scenarios, on recorded client events (ms from the start of the run). */
-const scenario = { settings: { timeoutMs: 3000, longestWaitS: 2 } } as Scenario;
+const scenario = { executions: 1, chain: [], settings: { timeoutMs: 3000, longestWaitS: 2 } } as unknown as Scenario;
 const DATE = 'Thu, 26 Nov 2026 15:00:00 GMT';
 const start = (at: number, path = '/v1/invoice/add'): ClientEvent => ({ kind: 'start', at, method: 'POST', path });
 const refused = (at: number, retryAfter?: string): ClientEvent => ({ kind: 'answer', at, method: 'POST', path: '/v1/invoice/add', status: 429, retryAfter, date: DATE });

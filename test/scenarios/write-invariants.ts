@@ -1,0 +1,124 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Scenario } from './model';
+import type { ScenarioOutcome, StepRun } from './run-scenario';
+
+/**
+ * Issue 34's promises over the whole write surface, on the service's final state and every execution's output:
+ * whatever the numbering, the key, the chain and the executions at once.
+ */
+type Check = (outcome: ScenarioOutcome) => string[];
+
+const steps = (outcome: ScenarioOutcome): StepRun[] => outcome.runs.flat();
+const drawn = (scenario: Scenario) => [scenario.operation, ...scenario.chain];
+const dupes = (values: string[]) => [...new Set(values.filter((value, index) => values.indexOf(value) !== index))];
+
+/** (g) A number is given once in the book: invoices and estimates (Given Number guarded, or Next in Sequence). */
+const numbersUnique: Check = ({ scenario, book }) => {
+	const s = scenario.settings;
+	const numbered = drawn(scenario).some((o) => o === 'invoiceCreate' || o === 'estimateCreate' || o === 'invoiceFromEstimate' || o === 'invoiceUpsert' || o === 'estimateUpsert');
+	if (!numbered || (s.numbering === 'given' && s.ifExists === 'create')) return [];
+	return [
+		...dupes(book.invoices.map((i) => i.invoice_no)).map((n) => `(g) invoice number ${n} given ${book.invoices.filter((i) => i.invoice_no === n).length} times`),
+		...dupes(book.estimates.map((e) => e.estimate_no)).map((n) => `(g) estimate number ${n} given ${book.estimates.filter((e) => e.estimate_no === n).length} times`),
+	];
+};
+
+/** (h) Next in Sequence: n identical rows of one execution are n documents, each output naming its own. */
+const identicalRowsMakeTheirOwn: Check = (outcome) => {
+	const { scenario } = outcome;
+	if (scenario.settings.numbering !== 'next' || !['invoiceCreate', 'estimateCreate', 'invoiceFromEstimate'].includes(scenario.operation)) return [];
+	const problems: string[] = [];
+	for (const [run, [first]] of outcome.runs.entries()) {
+		if (!first || first.result.error) continue;
+		const byKey = new Map<number, string[]>();
+		first.result.items.forEach((item, index) => {
+			if (item.error || item.json.error !== undefined) return;
+			byKey.set(first.keys[index], [...(byKey.get(first.keys[index]) ?? []), String(item.json.id)]);
+		});
+		for (const [k, ids] of byKey) {
+			if (new Set(ids).size < ids.length) problems.push(`(h) execution ${run + 1}, key ${k}: ${ids.length} identical rows succeeded naming ${new Set(ids).size} document(s)`);
+		}
+	}
+	return problems;
+};
+
+/** An execution reported a twin payment or e-mail it could not prevent (action-twins.ts: "... at the same moment"). */
+export function twinReported(outcome: ScenarioOutcome): boolean {
+	return steps(outcome).some((step) => step.result.items.some((item) => /at the same moment/.test(String(item.error?.message ?? item.json.error ?? ''))));
+}
+
+/** (i) A payment or an e-mail is never made twice for one ask, whichever step or execution asked (guard on), unless a run reports it. */
+const noTwinEffects: Check = (outcome) => {
+	const { scenario, book } = outcome;
+	const s = scenario.settings;
+	if (twinReported(outcome)) return [];
+	const problems: string[] = [];
+	if (drawn(scenario).includes('recordPayment') && s.repeatWindowMinutes > 0) {
+		for (const invoice of book.invoices) {
+			const amounts = invoice.payments.map((p) => p.amount.toFixed(2));
+			for (const amount of dupes(amounts)) problems.push(`(i) invoice ${invoice.invoice_no}: ${amounts.filter((a) => a === amount).length} payments of ${amount}`);
+		}
+	}
+	if (s.skipIfSentWithinMinutes > 0) {
+		const sent = [...(drawn(scenario).includes('send') ? book.invoices : []), ...(drawn(scenario).includes('estimateSend') ? book.estimates : [])];
+		for (const document of sent) {
+			const emails = document.send_log.map((l) => l.email);
+			for (const email of dupes(emails)) problems.push(`(i) ${document.id}: ${emails.filter((e) => e === email).length} e-mails to ${email}`);
+		}
+	}
+	return problems;
+};
+
+/** (j) Every item of every execution and step is accounted for: an output, or an error naming its item. */
+const everyItemAccounted: Check = (outcome) =>
+	steps(outcome).flatMap((step, index) => {
+		if (step.result.error) return [];
+		if (step.result.items.length !== step.input.length && step.operation !== 'invoiceGetAll') return [`(j) step ${index + 1} (${step.operation}): ${step.input.length} items in, ${step.result.items.length} out`];
+		return step.result.items.flatMap((item, at) => {
+			const message = item.error?.message ?? (item.json.error === undefined ? undefined : String(item.json.error));
+			return message === undefined || message.includes(`(item ${at})`) ? [] : [`(j) step ${index + 1} (${step.operation}) output ${at}: an error naming another row: ${message}`];
+		});
+	});
+
+const named = (input: IDataObject[], field: string) => new Set(input.map((row) => String(row[field])));
+
+/** (k) No value changes behind the user's back: a set-up record no row names is as it was. */
+const untouchedStayAsTheyWere: Check = (outcome) => {
+	const rows = steps(outcome).flatMap((step) => step.input);
+	const { before, book } = outcome;
+	const problems: string[] = [];
+	const compare = <T extends { id: string }>(kind: string, field: string, was: T[], now: T[]) => {
+		const touched = named(rows, field);
+		for (const record of was) {
+			if (touched.has(record.id)) continue;
+			const after = now.find((r) => r.id === record.id);
+			if (JSON.stringify(after) !== JSON.stringify(record)) problems.push(`(k) ${kind} ${record.id}, named by no row, changed: ${JSON.stringify(record)} -> ${JSON.stringify(after ?? 'deleted')}`);
+		}
+	};
+	compare('client', 'client', before.clients, book.clients);
+	compare('invoice', 'invoiceId', before.invoices, book.invoices);
+	compare('estimate', 'estimateId', before.estimates, book.estimates);
+	compare('expense', 'expenseId', before.expenses, book.expenses);
+	return problems;
+};
+
+/**
+ * (l) Create From Estimate: Mark Estimate Accepted marks only an estimate that was invoiced, and nothing when it is
+ * off; an invoice made from one estimate never names another.
+ */
+const acceptedOnlyWhenInvoiced: Check = ({ scenario, before, book }) => {
+	// a Delete later in the chain removes the invoice, as asked, after the estimate was marked
+	if (scenario.operation !== 'invoiceFromEstimate' || scenario.chain.includes('invoiceDelete')) return [];
+	const made = book.invoices.filter((i) => !before.invoices.some((was) => was.id === i.id));
+	const problems: string[] = [];
+	for (const estimate of book.estimates) {
+		const was = before.estimates.find((e) => e.id === estimate.id);
+		if (!was || was.accepted === estimate.accepted || estimate.accepted !== 'True') continue;
+		if (!scenario.settings.markAccepted) problems.push(`(l) ${estimate.estimate_no} was marked accepted with Mark Estimate Accepted off`);
+		else if (!made.some((i) => i.description.includes(estimate.estimate_no))) problems.push(`(l) ${estimate.estimate_no} was marked accepted, no invoice was made from it`);
+	}
+	return problems;
+};
+
+export const WRITE_INVARIANTS: Check[] = [numbersUnique, identicalRowsMakeTheirOwn, noTwinEffects, everyItemAccounted, untouchedStayAsTheyWere, acceptedOnlyWhenInvoiced];
