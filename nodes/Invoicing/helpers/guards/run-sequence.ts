@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { afterItemLoop } from '../../engine/item-loop';
+import { executionMemory } from '../../engine/execution-memory';
 import { ItemMemory } from '../../engine/item-memory';
 import { listOf } from '../../../shared/api-answers';
 import type { LineItem } from '../../../shared/api-types';
@@ -109,7 +110,11 @@ export class RunSequence {
 
 	/** The item's request has its answer (or it sends none): the check after the writes waits for every item. */
 	settle(index: number, record?: IDataObject): void {
-		if (record && !this.settled.has(index)) this.lane.remember(record);
+		if (record && !this.settled.has(index)) {
+			this.lane.remember(record);
+			const row = this.rows.get(index);
+			if (row) this.claims(row.ctx)[index] = String(record.id);
+		}
 		this.createdOf(index).resolve(record);
 		if (this.settled.has(index)) return;
 		this.settled.add(index);
@@ -141,6 +146,15 @@ export class RunSequence {
 		this.lane.take(() => void this.decideRows(), this.allSettled.promise);
 	}
 
+	/**
+	 * Which document each item of the execution has (by item index), kept in the execution's memory: batches of one
+	 * run are runs of their own here, and n identical rows across them are still n documents; a retry of the node
+	 * (same item indexes) finds each row's own document again.
+	 */
+	private claims(ctx: IExecuteSingleFunctions): Record<string, string> {
+		return executionMemory<Record<string, Record<string, string>>>(ctx, CLAIMS)[`${this.resource}\u0000${this.pattern.prefix}\u0000${this.pattern.digits}`] ??= {};
+	}
+
 	/** A record of this run changed after its answer (a new number): the lane's next runs see the change. */
 	renumbered(record: IDataObject): void {
 		this.lane.remember(record);
@@ -151,15 +165,22 @@ export class RunSequence {
 		this.list = this.lane.withRecent(this.list, this.startedAt);
 		let next = 1;
 		for (const record of this.list) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
+		// documents the execution's other rows already have (earlier batches of this run; a retry finds its own again)
+		const firstRow = [...this.rows.values()].find((row): row is Row => row !== null);
+		const claimed = firstRow ? this.claims(firstRow.ctx) : {};
+		const ownedElsewhere = (index: number) => new Set(Object.entries(claimed).filter(([other]) => Number(other) !== index).map(([, id]) => id));
 		const taken = new Set<IDataObject>();
 		this.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
 		for (const index of [...this.members].sort((a, b) => a - b)) {
 			const row = this.rows.get(index);
 			if (!row) continue;
 			try {
+				const elsewhere = ownedElsewhere(index);
+				for (const record of this.list) if (elsewhere.has(String(record.id))) taken.add(record);
 				const listed = row.matchable ? await this.listedMatch(row, taken) : undefined;
 				if (listed) {
 					taken.add(listed);
+					claimed[index] = String(listed.id);
 					row.resolve({ kind: 'existing', record: listed });
 				} else {
 					this.given.add(next);
@@ -219,6 +240,9 @@ export class RunSequence {
 		return items;
 	}
 }
+
+/** The execution's memory of which document each item has (see claims). */
+const CLAIMS = 'invoicingSequenceClaims';
 
 const sequencesOfRun = new WeakMap<RunScope, Map<string, RunSequence>>();
 const itemSequence = new ItemMemory<{ sequence: RunSequence; index: number }>();
