@@ -176,8 +176,8 @@ export class RunSequence {
 			if (!row) continue;
 			try {
 				const elsewhere = ownedElsewhere(index);
-				for (const record of this.list) if (elsewhere.has(String(record.id))) taken.add(record);
-				const listed = row.matchable ? await this.listedMatch(row, taken) : undefined;
+				const notMine = new Set([...taken, ...this.list.filter((record) => elsewhere.has(String(record.id)))]);
+				const listed = row.matchable ? await this.listedMatch(row, notMine) : undefined;
 				if (listed) {
 					taken.add(listed);
 					claimed[index] = String(listed.id);
