@@ -126,6 +126,21 @@ describe('Next in Sequence through the n8n engine', () => {
 		]);
 	});
 
+	test('an empty Number Prefix is refused before anything is sent, naming the field (no silent "0001", issue 35)', async () => {
+		const client = await createClient();
+		for (const prefix of ['', '  ']) {
+			const result = await ctx.run(nextInvoice({ numberPrefix: prefix }), { items: rows(client, ['Design']) });
+			expect(result.error?.message).toBe(
+				'Create Invoice (item 0): "Number Prefix" is required with Numbering "Next in Sequence": enter the text before the digits',
+			);
+			expect(result.error?.description).toBe(
+				'For example INV- for invoices (INV-0001, INV-0002, ...) or EST- for estimates. Numbers without a prefix would be "0001", "0002", ...',
+			);
+			expect(ctx.sent()).toEqual([]);
+		}
+		expect(numbers()).toEqual([]);
+	});
+
 	test('after a delete of the highest number, its number is given again', async () => {
 		const client = await createClient();
 		await ctx.run(nextInvoice(), { items: rows(client, ['Design', 'Build']) });
