@@ -153,7 +153,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 		const result = await ctx.run(fromEstimate(byId(estimateId)), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.error)).toEqual([
-			expect.stringMatching(/^Create From Estimate Invoice "INV-12" \(item 0\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, description, items\): not created again$/),
+			expect.stringMatching(/^Create Invoice From Estimate "INV-12" \(item 0\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, description, items\): not created again$/),
 		]);
 		expect(ctx.sent().filter((r) => r.method !== 'GET')).toEqual([]);
 		expect(await invoicesOf(client)).toHaveLength(1);
@@ -189,7 +189,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			continueOnFail: true,
 		});
 		expect(refused.items.map((i) => i.json.error)).toEqual([
-			`Create From Estimate Invoice "INV-13" (item 0): "Due Date" (${addDays(TODAY, -1)}) is before "Issue Date" (${TODAY})`,
+			`Create Invoice From Estimate "INV-13" (item 0): "Due Date" (${addDays(TODAY, -1)}) is before "Issue Date" (${TODAY})`,
 		]);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET']);
 	});
@@ -205,7 +205,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			],
 		});
 		expect(result.items.map((i) => i.json.error ?? i.json.action)).toEqual([
-			'Create From Estimate Invoice "INV-99" (item 0): No estimate has the number "EST-99"',
+			'Create Invoice From Estimate "INV-99" (item 0): No estimate has the number "EST-99"',
 			'created',
 		]);
 		expect(ctx.sent().filter((r) => r.method === 'POST')).toHaveLength(1);

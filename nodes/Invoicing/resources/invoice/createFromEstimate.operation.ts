@@ -66,6 +66,7 @@ export const createFromEstimateOperation: OperationEntry = {
 	value: 'createFromEstimate',
 	name: 'Create From Estimate',
 	action: 'Create invoice from estimate',
+	label: 'Create Invoice From Estimate',
 	description:
 		"Invoice an estimate: its client, line items, currency, tax rate and note, with the number you give; a re-run returns the invoice already made (outputs it with from_estimate)",
 	method: 'POST',
@@ -75,5 +76,6 @@ export const createFromEstimateOperation: OperationEntry = {
 	repeat: 'twice',
 	form: 'none',
 	requires: ['invoiceNo'],
+	// the editor asks for the estimate first, then the numbering and the terms (descriptions/index.ts orders them)
 	properties: [...numberingFields, ...createFromEstimateFields],
 };
