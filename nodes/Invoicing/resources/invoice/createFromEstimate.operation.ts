@@ -15,7 +15,7 @@ export const createFromEstimateFields: INodeProperties[] = [
 		displayName: 'Estimate',
 		searchMethod: 'searchEstimates',
 		description:
-			'The estimate to invoice: pick it from the list, give its ID ("id" in the output of Get or Get Many Estimates), or its number (By Number)',
+			'The estimate to invoice: pick it from the list, give its ID ("id" in the output of Get or Get Many Estimates), or its number (mode Number)',
 		key: { mode: 'number', fields: ['reference_no', 'estimate_no'], noun: 'number', placeholder: 'e.g. EST-2001', caseless: false, tellApart: DOCUMENT_TELL_APART },
 	}),
 	{
