@@ -120,6 +120,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 		]);
 		expect(ctx.sent()[5].rawBody).toBe(form([['client', client], ['estimate_no', 'EST-12'], ['accepted', 'True']]));
 		expect(first.items[0].json).toEqual(expect.objectContaining({ action: 'created', due_date: addDays(TODAY, 14) }));
+		expect([Object.keys(first.items[0].json)[0], first.items[0].json.action_reason]).toEqual(['action', undefined]);
 		const estimate = (await ctx.api('GET', `/estimate/${estimateId}`)) as IDataObject;
 		expect((estimate.estimate as IDataObject[])[0]).toEqual(expect.objectContaining({ accepted: 'True', total: 117.96 }));
 		expect(estimate.items).toHaveLength(2);
@@ -128,7 +129,15 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			expect(again.error).toBeUndefined();
 			// read back by Get, which has every key but the service's timestamps (as Create's "existing")
 			const asRead = Object.fromEntries(Object.entries(first.items[0].json).filter(([key]) => key !== 'created_at' && key !== 'updated_at'));
-			expect(again.items.map((i) => i.json)).toEqual([{ ...asRead, action: 'existing' }]);
+			expect(again.items.map((i) => i.json)).toEqual([
+				{
+					...asRead,
+					action: 'existing',
+					action_reason: `Found, not created: the invoice "INV-12" (id ${first.items[0].json.id as string}) already existed with the values this item sends`,
+				},
+			]);
+			// what happened opens the item (issue 35): the table view shows it in its first columns
+			expect(Object.keys(again.items[0].json).slice(0, 2)).toEqual(['action', 'action_reason']);
 			expect(ctx.sent().map((r) => [r.method, r.path])).toEqual([
 				['GET', '/v1/estimate/all'],
 				['GET', `/v1/estimate/${estimateId}`],

@@ -74,6 +74,15 @@ describe('Next in Sequence through the n8n engine', () => {
 	test('a re-run x3 matches each row on its content (client, issue date, items, amounts) and makes nothing new', async () => {
 		const client = await createClient();
 		const first = await ctx.run(nextInvoice(), { items: rows(client, ['Design', 'Build']) });
+		const reread = await ctx.run(nextInvoice(), { items: rows(client, ['Design']) });
+		// the item opens with what happened and, when found, why (issue 35)
+		expect(Object.entries(reread.items[0].json).slice(0, 2)).toEqual([
+			['action', 'existing'],
+			[
+				'action_reason',
+				`Found, not created: the invoice "INV-0001" (id ${first.items[0].json.id as string}) has the same client, issue date, line items and amounts (Numbering: Next in Sequence)`,
+			],
+		]);
 		expect(first.items.map((i) => [i.json.invoice_no, i.json.action])).toEqual([
 			['INV-0001', 'created'],
 			['INV-0002', 'created'],

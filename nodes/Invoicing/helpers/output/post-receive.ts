@@ -15,6 +15,7 @@ import { decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
+import { existingReason, writeItem } from './action-reason';
 import { applyFilters, emptyFilter, unreadableFilterDate } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, relatedLists } from './record-shape';
@@ -143,6 +144,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 	return async function writtenRecord(this: IExecuteSingleFunctions, _items, response) {
 		let decision = decisionOf(this);
 		let answer = envelopeOf(response);
+		let twin = false;
 		if (decision?.kind === 'create' && decision.wanted) {
 			// a twin created by another execution at the same moment: the later listed one goes (converge-create)
 			const kept = await convergeCreate(this, resource, recordFromAnswer(resource, answer), decision.wanted);
@@ -156,6 +158,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 			}
 			if (kept) {
 				answer = kept;
+				twin = true;
 				decision = { kind: 'existing', wanted: decision.wanted, resource };
 			}
 		}
@@ -177,7 +180,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		if (decision?.kind === 'create') item.json = await lookAfterNumberedWrite(this, resource, item.json);
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
-		return [{ json: { ...amountsAsAsked(this, resource, item.json), action, ...kept } }];
+		const reason = action === 'existing' ? existingReason(this, resource, item.json, twin) : undefined;
+		return [{ json: { ...writeItem(action, reason, amountsAsAsked(this, resource, item.json)), ...kept } }];
 	};
 }
 
