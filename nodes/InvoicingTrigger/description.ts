@@ -46,7 +46,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
 				description:
-					'Invoices and estimates of this client, or this client itself (expenses have no client). By E-mail: the clients with this e-mail (case ignored) as the poll finds them.',
+					'Invoices and estimates of this client, or this client itself (expenses have no client). E-mail mode: the clients with this e-mail (case ignored) as the poll finds them.',
 				modes: [
 					{
 						displayName: 'From List',
@@ -54,8 +54,8 @@ export const triggerProperties: INodeProperties[] = [
 						type: 'list',
 						typeOptions: { searchListMethod: 'searchClients', searchable: true },
 					},
-					{ displayName: 'ID', name: 'id', type: 'string', placeholder: 'e.g. 1736935200000017' },
-					{ displayName: 'By E-mail', name: 'email', type: 'string', placeholder: 'e.g. billing@acme.example' },
+					{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 1736935200000017' },
+					{ displayName: 'E-mail', name: 'email', type: 'string', placeholder: 'e.g. billing@acme.example' },
 				],
 			},
 			{

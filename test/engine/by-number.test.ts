@@ -140,7 +140,7 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 		expect(result.items.map((i) => i.json.invoice_no ?? null)).toEqual(['INV-1000', 'INV-1001', null]);
 		expect(result.items[2].error?.message).toBe('Record Payment Invoice "INV-9" (item 2): No invoice has the number "INV-9"');
 		expect(result.items[2].error?.description).toBe(
-			'Nothing was sent for this item. By Number matches the number exactly (spaces around it ignored): check it, or pick the invoice from the list.',
+			'Nothing was sent for this item. The Number mode matches the number exactly (spaces around it ignored): check it, or pick the invoice from the list.',
 		);
 		const posts = ctx.sent().filter((r) => r.method === 'POST');
 		expect(posts.map((r) => r.rawBody)).toEqual([expect.stringContaining(`id=${data.invoices['INV-1000']}`), expect.stringContaining(`id=${data.invoices['INV-1001']}`)]);
@@ -188,11 +188,11 @@ describe('By Number: one list read per run, then exactly what By ID does', () =>
 		const result = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId('INV-1002') });
 		expect(result.error?.message).toBe('Get Invoice "INV-1002" (item 0) failed (HTTP 404): Invoice with id "INV-1002" was not found.');
 		expect(result.error?.description).toBe(
-			'No record has this ID: "INV-1002" looks like an invoice number, not an ID. Switch "Invoice" to By Number to give the number as it is, or pick the record from the list.',
+			'No record has this ID: "INV-1002" looks like an invoice number, not an ID. Switch "Invoice" to the Number mode to give the number as it is, or pick the record from the list.',
 		);
 		// Record Payment's guard reads the invoice first: the same hint there
 		const paid = await ctx.run(recordPayment(byId('INV-1002')), { items: [{ amount: 5 }] });
-		expect(paid.error?.description).toContain('"INV-1002" looks like an invoice number, not an ID. Switch "Invoice" to By Number');
+		expect(paid.error?.description).toContain('"INV-1002" looks like an invoice number, not an ID. Switch "Invoice" to the Number mode');
 		// an id-shaped value keeps the usual hint
 		const unknown = await ctx.run({ resource: 'invoice', operation: 'get', invoiceId: byId('1999999999999999') });
 		expect(unknown.error?.description).toBe('No record has this ID: pick the record from the list, or check that it was not deleted.');
@@ -288,7 +288,7 @@ describe('By E-mail: a client by its e-mail, without case', () => {
 		const unknown = await ctx.run(createInvoice(byEmail('nobody@example.com')), { items: [{ number: 'X-1' }] });
 		expect(unknown.error?.message).toBe('Create Invoice "X-1" (item 0): No client has the e-mail "nobody@example.com"');
 		expect(unknown.error?.description).toBe(
-			'Nothing was sent for this item. By E-mail matches the e-mail exactly (spaces around it ignored, without case): check it, or pick the client from the list.',
+			'Nothing was sent for this item. The E-mail mode matches the e-mail exactly (spaces around it ignored, without case): check it, or pick the client from the list.',
 		);
 		expect(requests()).toEqual(['GET /v1/client/all']);
 		const twin = await newClient('Acme Inc', 'BILLING@acme.example');
@@ -299,7 +299,7 @@ describe('By E-mail: a client by its e-mail, without case', () => {
 	test('By ID given an e-mail: the 404 points to By E-mail', async () => {
 		const result = await ctx.run({ resource: 'client', operation: 'get', clientId: byId(ACME) });
 		expect(result.error?.description).toBe(
-			`No record has this ID: "${ACME}" looks like an e-mail address, not an ID. Switch "Client" to By E-mail to give the e-mail as it is, or pick the record from the list.`,
+			`No record has this ID: "${ACME}" looks like an e-mail address, not an ID. Switch "Client" to the E-mail mode to give the e-mail as it is, or pick the record from the list.`,
 		);
 	});
 });

@@ -118,6 +118,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 		]);
 		expect(ctx.sent()[5].rawBody).toBe(form([['client', client], ['estimate_no', 'EST-12'], ['accepted', 'True']]));
 		expect(first.items[0].json).toEqual(expect.objectContaining({ action: 'created', due_date: addDays(TODAY, 14) }));
+		expect([Object.keys(first.items[0].json)[0], first.items[0].json.action_reason]).toEqual(['action', undefined]);
 		const estimate = (await ctx.api('GET', `/estimate/${estimateId}`)) as IDataObject;
 		expect((estimate.estimate as IDataObject[])[0]).toEqual(expect.objectContaining({ accepted: 'True', total: 117.96 }));
 		expect(estimate.items).toHaveLength(2);
@@ -126,7 +127,15 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			expect(again.error).toBeUndefined();
 			// read back by Get, which has every key but the service's timestamps (as Create's "existing")
 			const asRead = Object.fromEntries(Object.entries(first.items[0].json).filter(([key]) => key !== 'created_at' && key !== 'updated_at'));
-			expect(again.items.map((i) => i.json)).toEqual([{ ...asRead, action: 'existing' }]);
+			expect(again.items.map((i) => i.json)).toEqual([
+				{
+					...asRead,
+					action: 'existing',
+					action_reason: `Found, not created: the invoice "INV-12" (id ${first.items[0].json.id as string}) already existed with the values this item sends`,
+				},
+			]);
+			// what happened opens the item (issue 35): the table view shows it in its first columns
+			expect(Object.keys(again.items[0].json).slice(0, 2)).toEqual(['action', 'action_reason']);
 			expect(ctx.sent().map((r) => [r.method, r.path])).toEqual([
 				['GET', '/v1/estimate/all'],
 				['GET', `/v1/estimate/${estimateId}`],
@@ -151,7 +160,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 		const result = await ctx.run(fromEstimate(byId(estimateId)), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.error)).toEqual([
-			expect.stringMatching(/^Create From Estimate Invoice "INV-12" \(item 0\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, items\): not created again$/),
+			expect.stringMatching(/^Create Invoice From Estimate "INV-12" \(item 0\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, description, items\): not created again$/),
 		]);
 		expect(ctx.sent().filter((r) => r.method !== 'GET')).toEqual([]);
 		expect(await invoicesOf(client)).toHaveLength(1);
@@ -187,7 +196,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			continueOnFail: true,
 		});
 		expect(refused.items.map((i) => i.json.error)).toEqual([
-			`Create From Estimate Invoice "INV-13" (item 0): "Due Date" (${addDays(TODAY, -1)}) is before "Issue Date" (${TODAY})`,
+			`Create Invoice From Estimate "INV-13" (item 0): "Due Date" (${addDays(TODAY, -1)}) is before "Issue Date" (${TODAY})`,
 		]);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET']);
 	});
@@ -203,7 +212,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 			],
 		});
 		expect(result.items.map((i) => i.json.error ?? i.json.action)).toEqual([
-			'Create From Estimate Invoice "INV-99" (item 0): No estimate has the number "EST-99"',
+			'Create Invoice From Estimate "INV-99" (item 0): No estimate has the number "EST-99"',
 			'created',
 		]);
 		expect(ctx.sent().filter((r) => r.method === 'POST')).toHaveLength(1);

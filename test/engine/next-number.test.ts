@@ -74,6 +74,15 @@ describe('Next in Sequence through the n8n engine', () => {
 	test('a re-run x3 matches each row on its content (client, issue date, items, amounts) and makes nothing new', async () => {
 		const client = await createClient();
 		const first = await ctx.run(nextInvoice(), { items: rows(client, ['Design', 'Build']) });
+		const reread = await ctx.run(nextInvoice(), { items: rows(client, ['Design']) });
+		// the item opens with what happened and, when found, why (issue 35)
+		expect(Object.entries(reread.items[0].json).slice(0, 2)).toEqual([
+			['action', 'existing'],
+			[
+				'action_reason',
+				`Found, not created: the invoice "INV-0001" (id ${first.items[0].json.id as string}) has the same client, issue date, line items and amounts (Numbering: Next in Sequence)`,
+			],
+		]);
 		expect(first.items.map((i) => [i.json.invoice_no, i.json.action])).toEqual([
 			['INV-0001', 'created'],
 			['INV-0002', 'created'],
@@ -124,6 +133,21 @@ describe('Next in Sequence through the n8n engine', () => {
 		expect(refused.items.map((i) => i.json.error)).toEqual([
 			expect.stringMatching(/^Create Invoice \(item 0\): Same client, issue date, line items and amounts as the invoice "INV-0003" \(id \d+\): not created again$/),
 		]);
+	});
+
+	test('an empty Number Prefix is refused before anything is sent, naming the field (no silent "0001", issue 35)', async () => {
+		const client = await createClient();
+		for (const prefix of ['', '  ']) {
+			const result = await ctx.run(nextInvoice({ numberPrefix: prefix }), { items: rows(client, ['Design']) });
+			expect(result.error?.message).toBe(
+				'Create Invoice (item 0): "Number Prefix" is required with Numbering "Next in Sequence": enter the text before the digits',
+			);
+			expect(result.error?.description).toBe(
+				'For example INV- for invoices (INV-0001, INV-0002, ...) or EST- for estimates. Numbers without a prefix would be "0001", "0002", ...',
+			);
+			expect(ctx.sent()).toEqual([]);
+		}
+		expect(numbers()).toEqual([]);
 	});
 
 	test('after a delete of the highest number, its number is given again', async () => {

@@ -125,7 +125,7 @@ describe('node description', () => {
 	test('record ids are resource locators with a searchable list, an id mode, and By Number / By E-mail where the record has one', () => {
 		const locators = properties.filter((p) => p.type === 'resourceLocator');
 		expect(new Set(locators.map((p) => p.name))).toEqual(new Set(['clientId', 'expenseId', 'invoiceId', 'estimateId', 'client', 'fromEstimate']));
-		const third: Record<string, string[]> = { clientId: ['email', 'By E-mail'], client: ['email', 'By E-mail'], invoiceId: ['number', 'By Number'], estimateId: ['number', 'By Number'], fromEstimate: ['number', 'By Number'] };
+		const third: Record<string, string[]> = { clientId: ['email', 'E-mail'], client: ['email', 'E-mail'], invoiceId: ['number', 'Number'], estimateId: ['number', 'Number'], fromEstimate: ['number', 'Number'] };
 		for (const locator of locators) {
 			const key = third[locator.name];
 			expect(locator.modes?.map((m) => m.name)).toEqual(key ? ['list', 'id', key[0]] : ['list', 'id']);

@@ -38,7 +38,7 @@ describe('every field a user must fill, and every guard, says what it is for', (
 		expect(cases.find((c) => c.name === 'Record Payment Invoice')).toMatchObject({
 			required: [expect.objectContaining({ name: 'invoiceId' }), expect.objectContaining({ name: 'paymentDate' }), expect.objectContaining({ name: 'amountPaid' })],
 		});
-		expect(cases.find((c) => c.name === 'Record Payment Invoice')?.guards.map((g) => g.name)).toEqual(['ifPaid', 'settleTimeouts', 'refuseOverpayment', 'repeatWindowMinutes']);
+		expect(cases.find((c) => c.name === 'Record Payment Invoice')?.guards.map((g) => g.name)).toEqual(['settleTimeouts', 'ifPaid', 'refuseOverpayment', 'repeatWindowMinutes']);
 		expect(cases.filter((c) => c.guards.length > 0).map((c) => c.name)).toEqual([
 			'Create Client',
 			'Create or Update Client',

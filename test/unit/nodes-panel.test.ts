@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
 import { InvoicingTrigger } from '../../nodes/InvoicingTrigger/InvoicingTrigger.node';
 
@@ -17,5 +20,20 @@ describe('the nodes panel entry "Invoicing" (node and trigger merged by n8n)', (
 	test('the description the entry shows (the trigger\'s) says what the node does, then what starts a workflow', () => {
 		expect(trigger.description.startsWith(node.description.replace(/ in the Invoicing Service$/, ''))).toBe(true);
 		expect(trigger.description).toContain('start workflows when they are created, paid, overdue or accepted');
+	});
+});
+
+/**
+ * The panel's search (editor-ui `searchNodes`: sublimeSearch over the entry's display name and codex aliases)
+ * finds the entry when an alias holds the words typed; the merged entry is the trigger's, so both codex files
+ * carry them.
+ */
+describe('the nodes panel finds the entry by what a user types for numbers and estimates (issue 35)', () => {
+	const codexes = ['Invoicing/Invoicing.node.json', 'InvoicingTrigger/InvoicingTrigger.node.json'].map(
+		(file) => JSON.parse(readFileSync(join(__dirname, '../../nodes', file), 'utf8')) as { alias: string[] },
+	);
+
+	test.each(['create from estimate', 'estimate to invoice', 'convert estimate', 'next number', 'numbering'])('"%s"', (typed) => {
+		for (const codex of codexes) expect(codex.alias.filter((alias) => alias.toLowerCase().includes(typed))).not.toEqual([]);
 	});
 });

@@ -79,12 +79,12 @@ describe('record locators and row keys', () => {
 	});
 
 	test.each(pairs.map((pair) => [name(pair), pair] as const))('%s: the failure label names the operation and the row', (_name, { resource, operation }) => {
-		const noun = operation.form === 'list' ? resource.plural : resource.displayName;
+		const label = operation.label ?? `${operation.name} ${operation.form === 'list' ? resource.plural : resource.displayName}`;
 		const base = { resource: resource.value, operation: operation.value };
-		expect(operationLabel(itemContext(base))).toBe(`${operation.name} ${noun}`);
-		expect(failureLabel(itemContext(base))).toBe(`${operation.name} ${noun} (item 0)`);
+		expect(operationLabel(itemContext(base))).toBe(label);
+		expect(failureLabel(itemContext(base))).toBe(`${label} (item 0)`);
 		if (operation.onRecord) {
-			expect(failureLabel(itemContext({ ...base, [resource.record.param]: ' 17 ' }))).toBe(`${operation.name} ${noun} "17" (item 0)`);
+			expect(failureLabel(itemContext({ ...base, [resource.record.param]: ' 17 ' }))).toBe(`${label} "17" (item 0)`);
 		} else if (operation.form === 'create') {
 			// the first key field of the spec that is set names the row, wherever the form shows it
 			const [first, ...others] = resource.createdRowKey.map((param) => resource.fields.find((field) => field.editor.name === param));
@@ -92,8 +92,14 @@ describe('record locators and row keys', () => {
 			const set = (param: string, value: string) =>
 				resource.fields.find((field) => field.editor.name === param)?.role === 'optional' ? { additionalFields: { [param]: value } } : { [param]: value };
 			const all = Object.assign({}, ...resource.createdRowKey.map((param) => set(param, `${param}-value`)));
-			expect(failureLabel(itemContext({ ...base, ...all }))).toBe(`${operation.name} ${noun} "${resource.createdRowKey[0]}-value" (item 0)`);
+			expect(failureLabel(itemContext({ ...base, ...all }))).toBe(`${label} "${resource.createdRowKey[0]}-value" (item 0)`);
 		}
+	});
+
+	test('labels read as a sentence: "Create Invoice From Estimate", not "Create From Estimate Invoice" (issue 35)', () => {
+		const base = { resource: 'invoice', operation: 'createFromEstimate' };
+		expect(failureLabel(itemContext(base))).toBe('Create Invoice From Estimate (item 0)');
+		expect(failureLabel(itemContext({ ...base, invoiceNo: 'INV-12' }))).toBe('Create Invoice From Estimate "INV-12" (item 0)');
 	});
 });
 
@@ -101,7 +107,7 @@ describe('what a repeat does, and which operations are guarded', () => {
 	test('the write note follows the spec: none for reads, "same result" for harmless repeats, "twice" otherwise', () => {
 		for (const { resource, operation } of pairs) {
 			const note = uncertainWriteNote(itemContext({ resource: resource.value, operation: operation.value }));
-			const label = `${operation.name} ${operation.form === 'list' ? resource.plural : resource.displayName}`;
+			const label = operation.label ?? `${operation.name} ${operation.form === 'list' ? resource.plural : resource.displayName}`;
 			const expected = {
 				read: undefined,
 				harmless: `The service may have applied this ${label} before the failure; running it again gives the same result.`,

@@ -37,7 +37,7 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['expense', 'delete', 'expenseId rateLimits'],
 		['expense', 'getAll', 'returnAll limit simplify amountsAsNumbers filters rateLimits'],
 		['invoice', 'create', 'numbering client invoiceNo paymentStatus itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
-		['invoice', 'createFromEstimate', 'numbering invoiceNo fromEstimate paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
+		['invoice', 'createFromEstimate', 'fromEstimate numbering invoiceNo paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
 		['invoice', 'upsert', 'client invoiceNo paymentStatus itemsMode items additionalFields guardOptions existingPaymentStatus amountsAsNumbers rateLimits'],
 		['invoice', 'get', 'invoiceId simplify amountsAsNumbers rateLimits'],
 		['invoice', 'update', 'invoiceId itemsMode updateFields clearFields amountsAsNumbers rateLimits'],
@@ -83,7 +83,7 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 test.each([
 	['invoice', 'create', 'numbering numberPrefix numberDigits client paymentStatus itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
 	['estimate', 'create', 'numbering numberPrefix numberDigits client itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
-	['invoice', 'createFromEstimate', 'numbering numberPrefix numberDigits fromEstimate paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
+	['invoice', 'createFromEstimate', 'fromEstimate numbering numberPrefix numberDigits paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
 ])('Next in Sequence: %s / %s shows the pattern instead of the number: %s', (resource, operation, expected) => {
 	expect(visible(resource, operation, { numbering: 'next' })).toBe(expected);
 });

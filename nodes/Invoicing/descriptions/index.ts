@@ -27,6 +27,8 @@ const requiredFields = (specs: readonly ResourceSpec[]): Shown[] =>
 
 const NUMBERING = new Set(numberingFields.map((field) => field.name));
 const isNumbering = (shown: Shown) => NUMBERING.has(shown.property.name);
+/** The record an operation starts from (Create From Estimate's Estimate): asked first, as the record locators are. */
+const isSource = (shown: Shown) => shown.property.type === 'resourceLocator';
 
 /** The parameters operations own (Send, Record Payment, If Already Exists). */
 const operationParameters = (specs: readonly ResourceSpec[]): Shown[] =>
@@ -53,12 +55,13 @@ export function propertiesOf(specs: readonly ResourceSpec[]): INodeProperties[] 
 	return [
 		...[...specs].sort((a, b) => a.displayName.localeCompare(b.displayName)).map(operationProperty),
 		...recordLocators(specs),
+		...declareOnce(operationParameters(specs).filter(isSource), exists),
 		// Numbering before the number it may replace
 		...declareOnce(operationParameters(specs).filter(isNumbering), exists),
 		...declareOnce(requiredFields(specs), exists),
 		...lineItems(specs),
 		additionalFieldsCollection(specs),
-		...declareOnce(operationParameters(specs).filter((shown) => !isNumbering(shown)), exists),
+		...declareOnce(operationParameters(specs).filter((shown) => !isNumbering(shown) && !isSource(shown)), exists),
 		updateFieldsCollection(specs),
 		clearFieldsCollection(specs),
 		...getManyProperties(specs),

@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { recordLocator } from '../resources/common-fields';
+import { KEY_MODE_NAMES, recordLocator } from '../resources/common-fields';
 import { showFor } from './declare-once';
 import type { RecordKey, ResourceSpec } from '../resources/types';
 
 /** Where an ID comes from, for people and AI agents alike. */
 const ID_HINT = (record: string, key?: RecordKey) =>
-	`The ${record}: pick it from the list, give its ID ("id" in the output of Create, Get or Get Many)${key ? `, or its ${key.noun} (${key.mode === 'number' ? 'By Number' : 'By E-mail'})` : ''}`;
+	`The ${record}: pick it from the list, give its ID ("id" in the output of Create, Get or Get Many)${key ? `, or its ${key.noun} (mode ${KEY_MODE_NAMES[key.mode]})` : ''}`;
 
 /** The record each operation `onRecord` acts on: one locator per resource. */
 export function recordLocators(specs: readonly ResourceSpec[]): INodeProperties[] {

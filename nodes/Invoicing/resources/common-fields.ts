@@ -10,7 +10,7 @@ import type { RecordField, RecordKey } from './types';
 export const ID_HAS_SPACES =
 	'An ID has no spaces. To use a value from an earlier node, e.g. {{ $json.id }}, switch this field to Expression (hover over it: Fixed | Expression); otherwise remove the spaces.';
 
-/** A client is also known by its e-mail: the "By E-mail" mode of every client locator. */
+/** A client is also known by its e-mail: the "E-mail" mode of every client locator. */
 export const CLIENT_KEY: RecordKey = {
 	mode: 'email',
 	fields: ['email'],
@@ -29,7 +29,11 @@ export const DOCUMENT_TELL_APART: RecordKey['tellApart'] = [
 	{ label: 'id', field: 'customer_id' },
 ];
 
-const KEY_MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'By Number', email: 'By E-mail' };
+/**
+ * The key modes as the editor names them: one short word, as the mode selector is narrow (92 px in n8n's editor:
+ * "By Number" showed as "By Numt", "By E-mail" as "By E-ma").
+ */
+export const KEY_MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'Number', email: 'E-mail' };
 
 /** A record chosen from a searchable list, given by ID, or by its key (number, e-mail) when it has one. */
 export function recordLocator(options: {

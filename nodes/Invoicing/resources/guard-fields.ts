@@ -5,13 +5,13 @@ export const DEFAULT_SETTLE_TIMEOUTS = 5;
 
 /** After an unanswered write, how long a retry looks for it before sending again (an option of every guarded write). */
 export const settleOption: INodeProperties = {
-	displayName: 'Look Before Resending (× Timeout)',
+	displayName: 'Check Before Retrying (× Failed Attempt)',
 	name: 'settleTimeouts',
 	type: 'number',
 	default: DEFAULT_SETTLE_TIMEOUTS,
 	typeOptions: { minValue: 0, numberPrecision: 1 },
 	description:
-		'A write that got no answer (timeout, dropped connection, server error) may still be done by the service. Before Retry On Fail sends it again, the node keeps checking whether the service did it, for this many times as long as the failed attempt took (at least 1 s, at most this many request timeouts), so that it is not done twice. 0: send again at once.',
+		'When a write gets no answer (timeout, dropped connection, server error), the service may have done it anyway. Before Retry On Fail sends it again, the node checks whether it was done, for up to this many times as long as the failed attempt took (at least 1 s, at most this many request timeouts), so it is never done twice. 0: retry at once without checking.',
 };
 
 /** Create or Update of an invoice that exists: whether Payment Status applies to it. */

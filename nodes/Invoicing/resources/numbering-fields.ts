@@ -30,8 +30,8 @@ export const numberingFields: INodeProperties[] = [
 		name: 'numberPrefix',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. INV-',
-		description: 'The text before the digits; numbers with another prefix are not part of the sequence',
+		placeholder: 'e.g. INV- (invoices), EST- (estimates)',
+		description: 'The text before the digits, e.g. INV- for invoices, EST- for estimates; numbers with another prefix are not part of the sequence',
 		displayOptions: { show: { numbering: ['next'] } },
 	},
 	{

@@ -126,6 +126,11 @@ export interface OperationSpec {
 	/** The menu label, also the canvas subtitle and the start of every failure message ("Create Client ..."). */
 	name: string;
 	action: string;
+	/**
+	 * The operation and its record as messages name them, when "<name> <resource>" does not read naturally:
+	 * "Create Invoice From Estimate", not "Create From Estimate Invoice".
+	 */
+	label?: string;
 	description: string;
 	method: IHttpRequestMethods;
 	/** `{id}` is the record's id (from the record locator). */

@@ -28,8 +28,19 @@ export function sequenceOf(pattern: NumberPattern, number: unknown): number | un
 /** Whether the item's create takes its number from the sequence (Numbering: Next in Sequence). */
 export const isNextNumber = (ctx: IExecuteSingleFunctions): boolean => ctx.getNodeParameter('numbering', 'given') === 'next';
 
+/**
+ * The item's pattern, read before anything is sent. An empty prefix is refused: it would number the documents
+ * "0001" beside "INV-1001" without a word (issue 35).
+ */
 export function readPattern(ctx: IExecuteSingleFunctions): NumberPattern {
 	const prefix = String(ctx.getNodeParameter('numberPrefix', '') ?? '');
+	if (prefix.trim() === '') {
+		throw inputError(
+			ctx,
+			'"Number Prefix" is required with Numbering "Next in Sequence": enter the text before the digits',
+			'For example INV- for invoices (INV-0001, INV-0002, ...) or EST- for estimates. Numbers without a prefix would be "0001", "0002", ...',
+		);
+	}
 	const raw = ctx.getNodeParameter('numberDigits', DEFAULT_NUMBER_DIGITS) as unknown;
 	const digits = typeof raw === 'number' ? raw : Number(String(raw).trim());
 	if (!Number.isInteger(digits) || digits < 1 || digits > 12) {

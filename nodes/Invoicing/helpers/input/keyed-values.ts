@@ -76,6 +76,6 @@ export function notAnIdHints(ctx: IExecuteSingleFunctions): Record<number, strin
 	if (!looksLikeKey) return undefined;
 	const what = key.mode === 'email' ? 'an e-mail address' : `an ${target.noun} ${key.noun}`;
 	return {
-		404: `No record has this ID: "${target.value}" looks like ${what}, not an ID. Switch "${target.label}" to ${key.modeName} to give the ${key.noun} as it is, or pick the record from the list.`,
+		404: `No record has this ID: "${target.value}" looks like ${what}, not an ID. Switch "${target.label}" to the ${key.modeName} mode to give the ${key.noun} as it is, or pick the record from the list.`,
 	};
 }

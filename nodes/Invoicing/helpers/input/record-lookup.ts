@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { firstSet } from '../../../shared/api-answers';
 import type { ApiParams, Resource } from '../../../shared/api-types';
 import { comparable, isLocator, locatorValue, trimmed } from '../../../shared/text';
+import { KEY_MODE_NAMES } from '../../resources/common-fields';
 import { SPEC_OF } from '../../resources/resources';
 import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
@@ -13,8 +14,6 @@ import { recordsWithKey } from './key-index';
 import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
 import { readRecordId } from './parameters';
 
-/** The modes of a key as the editor names them. */
-const MODE_NAMES: Record<RecordKey['mode'], string> = { number: 'By Number', email: 'By E-mail' };
 
 const keyOf = (resource: Resource): RecordKey | undefined => SPEC_OF[resource].record.key;
 
@@ -40,7 +39,7 @@ async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: I
 		throw inputError(
 			ctx,
 			`No ${resource} has the ${key.noun} "${value}"`,
-			`Nothing was sent for this item. ${MODE_NAMES[key.mode]} matches the ${key.noun} exactly (spaces around it ignored${key.caseless ? ', without case' : ''}): check it, or pick the ${resource} from the list.`,
+			`Nothing was sent for this item. The ${KEY_MODE_NAMES[key.mode]} mode matches the ${key.noun} exactly (spaces around it ignored${key.caseless ? ', without case' : ''}): check it, or pick the ${resource} from the list.`,
 		);
 	}
 	if (matches.length > 1) {
@@ -73,7 +72,7 @@ export function readRecordTarget(ctx: IExecuteSingleFunctions, resource: Resourc
 		label,
 		mode,
 		value,
-		key: key ? { mode: key.mode, modeName: MODE_NAMES[key.mode], noun: key.noun } : undefined,
+		key: key ? { mode: key.mode, modeName: KEY_MODE_NAMES[key.mode], noun: key.noun } : undefined,
 		id: byKey ? undefined : value,
 	};
 	rememberTarget(ctx, target);

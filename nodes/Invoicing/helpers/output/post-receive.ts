@@ -16,6 +16,7 @@ import { decide, decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
+import { existingReason, writeItem } from './action-reason';
 import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, relatedLists } from './record-shape';
@@ -177,7 +178,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		if (decision?.kind === 'create') item.json = await lookAfterNumberedWrite(this, resource, item.json);
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
-		return [{ json: { ...amountsAsAsked(this, resource, item.json), action, ...kept, ...(handoff ? { [TWIN_KEY]: handoff } : {}) } }];
+		const reason = action === 'existing' ? existingReason(this, resource, item.json, handoff !== undefined) : undefined;
+		return [{ json: { ...writeItem(action, reason, amountsAsAsked(this, resource, item.json)), ...kept, ...(handoff ? { [TWIN_KEY]: handoff } : {}) } }];
 	};
 }
 

@@ -15,7 +15,7 @@ export const createFromEstimateFields: INodeProperties[] = [
 		displayName: 'Estimate',
 		searchMethod: 'searchEstimates',
 		description:
-			'The estimate to invoice: pick it from the list, give its ID ("id" in the output of Get or Get Many Estimates), or its number (By Number)',
+			'The estimate to invoice: pick it from the list, give its ID ("id" in the output of Get or Get Many Estimates), or its number (mode Number)',
 		key: { mode: 'number', fields: ['reference_no', 'estimate_no'], noun: 'number', placeholder: 'e.g. EST-2001', caseless: false, tellApart: DOCUMENT_TELL_APART },
 	}),
 	{
@@ -66,6 +66,7 @@ export const createFromEstimateOperation: OperationEntry = {
 	value: 'createFromEstimate',
 	name: 'Create From Estimate',
 	action: 'Create invoice from estimate',
+	label: 'Create Invoice From Estimate',
 	description:
 		"Invoice an estimate: its client, line items, currency, tax rate and note, with the number you give; a re-run returns the invoice already made (outputs it with from_estimate)",
 	method: 'POST',
@@ -75,5 +76,6 @@ export const createFromEstimateOperation: OperationEntry = {
 	repeat: 'twice',
 	form: 'none',
 	requires: ['invoiceNo'],
+	// the editor asks for the estimate first, then the numbering and the terms (descriptions/index.ts orders them)
 	properties: [...numberingFields, ...createFromEstimateFields],
 };

@@ -46,6 +46,7 @@ export const recordPaymentFields: INodeProperties[] = [
 		default: {},
 		description: 'Guards against recording a payment twice when n8n retries or a workflow runs again',
 		options: [
+			settleOption,
 			{
 				displayName: 'If Already Paid',
 				name: 'ifPaid',
@@ -58,7 +59,6 @@ export const recordPaymentFields: INodeProperties[] = [
 				default: 'skip',
 				description: 'What to do when the invoice is already Paid, e.g. when the workflow runs again after the payment was recorded',
 			},
-			settleOption,
 			{
 				displayName: 'Refuse Overpayment',
 				name: 'refuseOverpayment',

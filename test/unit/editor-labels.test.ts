@@ -1,0 +1,37 @@
+import type { INodeProperties, INodePropertyCollection, INodePropertyModeTypeOptions } from 'n8n-workflow';
+
+import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
+import { InvoicingTrigger } from '../../nodes/InvoicingTrigger/InvoicingTrigger.node';
+
+type Mode = { displayName: string; name: string; typeOptions?: INodePropertyModeTypeOptions };
+
+/** Every property of a node, collections' options included. */
+function everyProperty(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => [
+		property,
+		...everyProperty(((property.options ?? []) as Array<INodeProperties | INodePropertyCollection>).filter((option): option is INodeProperties => 'type' in option)),
+	]);
+}
+
+const locators = [new Invoicing().description, new InvoicingTrigger().description].flatMap((description) =>
+	everyProperty(description.properties).filter((property) => property.type === 'resourceLocator'),
+);
+
+/**
+ * n8n's mode selector is 92 px wide: "By Number" showed "By Numt", "By E-mail" "By E-ma" (issue 35). n8n's own mode
+ * names ("From List", "By ID") are kept; a mode of ours is one short word.
+ */
+describe('labels the editor shows whole (issue 35)', () => {
+	test('the record pickers: From List, By ID, and a one-word Number or E-mail mode', () => {
+		const modes = new Set(locators.flatMap((locator) => ((locator.modes ?? []) as Mode[]).map((mode) => `${mode.name}=${mode.displayName}`)));
+		expect([...modes].sort()).toEqual(['email=E-mail', 'id=By ID', 'list=From List', 'number=Number']);
+	});
+
+	test('the settle option says what it does in its name and its description', () => {
+		const settle = everyProperty(new Invoicing().description.properties).find((property) => property.name === 'settleTimeouts');
+		expect([settle?.displayName, settle?.description]).toEqual([
+			'Check Before Retrying (× Failed Attempt)',
+			'When a write gets no answer (timeout, dropped connection, server error), the service may have done it anyway. Before Retry On Fail sends it again, the node checks whether it was done, for up to this many times as long as the failed attempt took (at least 1 s, at most this many request timeouts), so it is never done twice. 0: retry at once without checking.',
+		]);
+	});
+});
