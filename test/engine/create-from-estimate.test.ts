@@ -160,7 +160,7 @@ describe('Invoice > Create From Estimate through the n8n engine', () => {
 		const result = await ctx.run(fromEstimate(byId(estimateId)), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.error)).toEqual([
-			expect.stringMatching(/^Create Invoice From Estimate "INV-12" \(item 0\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, description, items\): not created again$/),
+			expect.stringMatching(/^Create Invoice From Estimate "INV-12" \(item 0\): The invoice "INV-12" \(id \d+\) already exists with other values \(note, items\): not created again$/),
 		]);
 		expect(ctx.sent().filter((r) => r.method !== 'GET')).toEqual([]);
 		expect(await invoicesOf(client)).toHaveLength(1);

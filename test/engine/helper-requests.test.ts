@@ -52,7 +52,7 @@ describe('a helper request goes through the run gate, with the request time-out'
 		const result = await ctx.run(fromEstimate(estimateId, { requestOptions: { timeout: 1_000 } }), { continueOnFail: true });
 		const error = result.items[0].json.error;
 		expect(error).toBe(
-			`Create From Estimate Invoice "INV-12" (item 0) made the invoice "INV-12" (id ${String(ctx.sandbox.state().invoices[0].id)}), then marking the estimate "EST-12" accepted failed: no answer within the time-out of 1 s`,
+			`Create Invoice From Estimate "INV-12" (item 0) made the invoice "INV-12" (id ${String(ctx.sandbox.state().invoices[0].id)}), then marking the estimate "EST-12" accepted failed: no answer within the time-out of 1 s`,
 		);
 	});
 });
