@@ -79,7 +79,7 @@ describe('record locators and row keys', () => {
 	});
 
 	test.each(pairs.map((pair) => [name(pair), pair] as const))('%s: the failure label names the operation and the row', (_name, { resource, operation }) => {
-		const label = operation.label ?? `${operation.name} ${operation.form === 'list' ? resource.plural : resource.displayName}`;
+		const label = operation.messageLabel ?? `${operation.name} ${operation.form === 'list' ? resource.plural : resource.displayName}`;
 		const base = { resource: resource.value, operation: operation.value };
 		expect(operationLabel(itemContext(base))).toBe(label);
 		expect(failureLabel(itemContext(base))).toBe(`${label} (item 0)`);
@@ -107,7 +107,7 @@ describe('what a repeat does, and which operations are guarded', () => {
 	test('the write note follows the spec: none for reads, "same result" for harmless repeats, "twice" otherwise', () => {
 		for (const { resource, operation } of pairs) {
 			const note = uncertainWriteNote(itemContext({ resource: resource.value, operation: operation.value }));
-			const label = operation.label ?? `${operation.name} ${operation.form === 'list' ? resource.plural : resource.displayName}`;
+			const label = operation.messageLabel ?? `${operation.name} ${operation.form === 'list' ? resource.plural : resource.displayName}`;
 			const expected = {
 				read: undefined,
 				harmless: `The service may have applied this ${label} before the failure; running it again gives the same result.`,

@@ -130,7 +130,7 @@ export interface OperationSpec {
 	 * The operation and its record as messages name them, when "<name> <resource>" does not read naturally:
 	 * "Create Invoice From Estimate", not "Create From Estimate Invoice".
 	 */
-	label?: string;
+	messageLabel?: string;
 	description: string;
 	method: IHttpRequestMethods;
 	/** `{id}` is the record's id (from the record locator). */

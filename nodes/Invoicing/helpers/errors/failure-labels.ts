@@ -8,11 +8,11 @@ function specOf(ctx: IExecuteSingleFunctions): { resource: ResourceSpec; operati
 	return operationSpec(String(ctx.getNodeParameter('resource')), String(ctx.getNodeParameter('operation')));
 }
 
-/** "Create Invoice", "Get Many Clients", from the operation's and the resource's names in the spec (or the operation's `label`). */
+/** "Create Invoice", "Get Many Clients", from the operation's and the resource's names in the spec (or the operation's `messageLabel`). */
 export function operationLabel(ctx: IExecuteSingleFunctions): string {
 	const spec = specOf(ctx);
 	if (!spec) return `${String(ctx.getNodeParameter('operation'))} ${String(ctx.getNodeParameter('resource'))}`;
-	if (spec.operation.label !== undefined) return spec.operation.label;
+	if (spec.operation.messageLabel !== undefined) return spec.operation.messageLabel;
 	return `${spec.operation.name} ${spec.operation.form === 'list' ? spec.resource.plural : spec.resource.displayName}`;
 }
 

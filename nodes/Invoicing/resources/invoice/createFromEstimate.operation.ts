@@ -66,7 +66,7 @@ export const createFromEstimateOperation: OperationEntry = {
 	value: 'createFromEstimate',
 	name: 'Create From Estimate',
 	action: 'Create invoice from estimate',
-	label: 'Create Invoice From Estimate',
+	messageLabel: 'Create Invoice From Estimate',
 	description:
 		"Invoice an estimate: its client, line items, currency, tax rate and note, with the number you give; a re-run returns the invoice already made (outputs it with from_estimate)",
 	method: 'POST',
