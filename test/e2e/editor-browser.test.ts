@@ -246,9 +246,10 @@ test('By Number: the Invoice of "Get Invoice" switched to By Number, INV-1002 ty
 		expect(await input.inputValue()).toBe('INV-1002');
 		expect(outputText).toContain('INV-1002');
 		expect(outputText).toContain('Globex Corporation');
-		// the number was looked up in one read of the list, then the invoice with that id was fetched once
+		// the steps before it ran too: Create Invoice's duplicate guard read the invoice list (numbers are unique in the
+		// book); then the number was looked up in one read of the list, and the invoice with that id fetched once
 		const reads = editor.sandbox.requests().filter((r) => r.method === 'GET' && (r.path === '/v1/invoice/all' || r.path === `/v1/invoice/${target.id}`));
-		expect(reads.map((r) => r.path)).toEqual(['/v1/invoice/all', `/v1/invoice/${target.id}`]);
+		expect(reads.map((r) => r.path)).toEqual(['/v1/invoice/all', '/v1/invoice/all', `/v1/invoice/${target.id}`]);
 	});
 });
 
