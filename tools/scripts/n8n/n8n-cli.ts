@@ -25,6 +25,9 @@ export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}
 		// `n8n execute` prints the run data through its logger at level info
 		N8N_LOG_LEVEL: 'info',
 		DB_SQLITE_POOL_SIZE: '2',
+		// the instance's time zone, which a workflow without its own uses: the tests state dates in UTC, and n8n's
+		// default (America/New_York) made "today" a day apart from theirs between 00:00 and 05:00 UTC
+		GENERIC_TIMEZONE: 'UTC',
 		...extra,
 	};
 }
