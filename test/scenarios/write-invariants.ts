@@ -116,7 +116,11 @@ const acceptedOnlyWhenInvoiced: Check = ({ scenario, before, book }) => {
 		const was = before.estimates.find((e) => e.id === estimate.id);
 		if (!was || was.accepted === estimate.accepted || estimate.accepted !== 'True') continue;
 		if (!scenario.settings.markAccepted) problems.push(`(l) ${estimate.estimate_no} was marked accepted with Mark Estimate Accepted off`);
-		else if (!made.some((i) => i.description.includes(estimate.estimate_no))) problems.push(`(l) ${estimate.estimate_no} was marked accepted, no invoice was made from it`);
+		// with Next in Sequence the invoice names its estimate in its description; a given number names none: an
+		// invoice of the estimate's client made by the run is then the one made from it
+		const fromIt = (i: (typeof made)[number]) =>
+			scenario.settings.numbering === 'next' ? i.description.includes(estimate.estimate_no) : i.customer_id === estimate.customer_id;
+		if (scenario.settings.markAccepted && !made.some(fromIt)) problems.push(`(l) ${estimate.estimate_no} was marked accepted, no invoice was made from it`);
 	}
 	return problems;
 };
