@@ -40,6 +40,8 @@ export interface Settings {
 	clientHasEmail: boolean;
 	/** Create Invoice, Create Estimate, Create From Estimate: Given Number or Next in Sequence. */
 	numbering: 'given' | 'next';
+	/** Options > Numbers Unique Within of the guarded creates of invoices and estimates (undefined: the default, book). */
+	numberScope?: 'book' | 'eachClient';
 	/** Create From Estimate: Mark Estimate Accepted. */
 	markAccepted: boolean;
 	/** Get Many: Invoice Number filter (text as typed), status filter, Return All or Limit. */
@@ -110,6 +112,7 @@ const settings: fc.Arbitrary<Settings> = fc.record({
 		returnAll: fc.boolean(),
 		limit: fc.integer({ min: 1, max: 4 }),
 	}),
+	numberScope: fc.constantFrom<'book' | 'eachClient' | undefined>(undefined, 'book', 'eachClient'),
 }) as fc.Arbitrary<Settings>;
 
 /** Follow-up steps on the invoices a step outputs: none in half the scenarios that can have them, a Delete only last. */

@@ -72,7 +72,7 @@ export function parametersOf(scenario: Scenario, operation: Operation = scenario
 	const common: INodeParameters = { requestOptions, ...(s.longestWaitS === undefined ? {} : { rateLimits: { longestWait: s.longestWaitS } }) };
 	const clientFields = { names: '={{ $json.name }}', additionalFields: s.clientHasEmail ? { email: '={{ $json.email }}' } : {} };
 	const document = { client: byIdExpression('client'), itemsMode: 'json', itemsJson: LINE };
-	const guard = { guardOptions: { settleTimeouts: s.settleTimeouts } };
+	const guard = { guardOptions: { settleTimeouts: s.settleTimeouts, ...(s.numberScope ? { numberScope: s.numberScope } : {}) } };
 	const numbering = (field: string, prefix: string): INodeParameters =>
 		s.numbering === 'next' ? { numbering: 'next', numberPrefix: prefix, numberDigits: 4 } : { numbering: 'given', [field]: `={{ $json.${field} }}` };
 	switch (operation) {

@@ -17,7 +17,8 @@ const dupes = (values: string[]) => [...new Set(values.filter((value, index) => 
 const numbersUnique: Check = ({ scenario, book }) => {
 	const s = scenario.settings;
 	const numbered = drawn(scenario).some((o) => o === 'invoiceCreate' || o === 'estimateCreate' || o === 'invoiceFromEstimate' || o === 'invoiceUpsert' || o === 'estimateUpsert');
-	if (!numbered || (s.numbering === 'given' && s.ifExists === 'create')) return [];
+	// a given number may repeat across clients when asked (Each Client) or when the guard is off (Create Anyway)
+	if (!numbered || (s.numbering === 'given' && (s.ifExists === 'create' || s.numberScope === 'eachClient'))) return [];
 	return [
 		...dupes(book.invoices.map((i) => i.invoice_no)).map((n) => `(g) invoice number ${n} given ${book.invoices.filter((i) => i.invoice_no === n).length} times`),
 		...dupes(book.estimates.map((e) => e.estimate_no)).map((n) => `(g) estimate number ${n} given ${book.estimates.filter((e) => e.estimate_no === n).length} times`),
