@@ -140,3 +140,34 @@ describe('runs at once', () => {
 		expect([again.items[0].json.action, again.items[0].json.invoice_no]).toEqual(['existing', 'INV-0002']);
 	});
 });
+
+describe('runs at once meeting a write without answer', () => {
+	// Scenario counter-examples (seed 801 path 153, seed 802 path 40, shrunk): Create From Estimate with Next in
+	// Sequence, one estimate, 2 executions at once. The first run's POST got no answer (a 500 after the service made
+	// the invoice; an answer slower than the time-out) and the second run, whose list was read before that write,
+	// made a second invoice from the same estimate. Now the sequence's next run reads its list again and looks for a
+	// write of its content until that write had time to land.
+	const withTimeout = (estimate: string): INodeParameters => ({ ...fromEstimate(estimate), markEstimateAccepted: false, requestOptions: { timeout: 300 } });
+
+	test('the first create answered 500 after the invoice was made: one invoice', async () => {
+		const client = await createClient();
+		const estimate = await createEstimate(client, 'EST-1');
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, when: 'after', method: 'POST', path: '/v1/invoice/add' });
+		const results = await Promise.all([0, 1].map(() => runNode({ credentials: ctx.credentials, parameters: withTimeout(estimate) })));
+		expect(numbers()).toEqual(['INV-0001']);
+		const outcomes = results.map((r) => (r.error ? 'failed' : String(r.items[0].json.action))).sort();
+		expect(outcomes).toEqual(['existing', 'failed']);
+	});
+
+	test('the first create answered after the time-out (300 ms), Retry On Fail: one invoice, both runs end with it', async () => {
+		const client = await createClient();
+		const estimate = await createEstimate(client, 'EST-1');
+		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 300, method: 'POST', path: '/v1/invoice/add' });
+		const retry = { maxTries: 2, waitBetweenTries: 0 };
+		const results = await Promise.all([0, 1].map(() => runNode({ credentials: ctx.credentials, parameters: withTimeout(estimate), retry })));
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		expect(numbers()).toEqual(['INV-0001']);
+		expect(results.map((r) => r.error?.message)).toEqual([undefined, undefined]);
+		expect(results.map((r) => r.items[0].json.invoice_no)).toEqual(['INV-0001', 'INV-0001']);
+	});
+});

@@ -45,6 +45,15 @@ export const sameItems = (a: LineItem[], b: LineItem[]) =>
 	a.length === b.length &&
 	a.every((item, i) => text(item.description) === text(b[i].description) && Number(item.quantity) === Number(b[i].quantity) && cents(item.rate) === cents(b[i].rate));
 
+/** Two rows that make the same document (a row and the write of an earlier run that got no answer). */
+export const sameContent = (a: Content, b: Content) =>
+	a.client === b.client &&
+	a.issueDate === b.issueDate &&
+	a.description === b.description &&
+	a.currency === b.currency &&
+	cents(a.taxRate ?? 0) === cents(b.taxRate ?? 0) &&
+	sameItems(a.items, b.items);
+
 /**
  * A document of the service that may be this row's: same client, the same issue date (when the row has one),
  * the same sub-total and tax rate, the same currency when the row sets one, and a number of the sequence. List

@@ -129,6 +129,6 @@ async function invoiceFromEstimate(
 	const compared: ApiParams = { ...params };
 	if (overrides.issue_date === undefined) delete compared.issue_date;
 	if (overrides.due_date === undefined) delete compared.due_date;
-	if (sequence) return await sequencedCreate(ctx, options, sequence, params, 'returnIdentical', compared, overrides.description === undefined);
+	if (sequence) return await sequencedCreate(ctx, options, sequence, params, 'returnIdentical', compared, overrides.description === undefined, 'invoiceOverrides');
 	return await guardedCreateRequest(ctx, options, 'invoice', params, 'returnIdentical', compared, 'invoiceOverrides');
 }

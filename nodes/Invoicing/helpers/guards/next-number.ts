@@ -10,6 +10,7 @@ import { numberKey, storedNumber } from './number-pattern';
 import { runScope } from './run-scope';
 import type { RunSequence } from './run-sequence';
 import { recordsOfRun } from './run-lists';
+import { settleRule } from './uncertain-writes';
 import { decide, readInstead } from './write-guards';
 
 export { isNextNumber } from './number-pattern';
@@ -35,6 +36,7 @@ export async function sequencedCreate(
 	ifExists: 'returnIdentical' | 'error' | 'create',
 	compared: ApiParams = params,
 	orNoDescription = false,
+	optionsCollection = 'guardOptions',
 ): Promise<IHttpRequestOptions> {
 	const { sequence, index } = joined;
 	const resource = sequence.resource;
@@ -45,7 +47,8 @@ export async function sequencedCreate(
 		const wanted: ApiParams = compared === params ? dated : compared;
 		const list = await recordsOfRun(ctx, runScope(ctx), options, resource);
 		claimed = true;
-		const verdict = await sequence.claim(ctx, options, index, list, contentOf(dated, wanted, orNoDescription), ifExists !== 'create');
+		const content = contentOf(dated, wanted, orNoDescription);
+		const verdict = await sequence.claim(ctx, options, index, list, content, ifExists !== 'create');
 		const done = (record?: IDataObject) => sequence.settle(index, record);
 		if (ifExists === 'error' && verdict.kind === 'existing') {
 			done();
@@ -63,7 +66,9 @@ export async function sequencedCreate(
 		// settled with the record the answer added to the run's list, for a later identical row of this run
 		const sentNumber = verdict.number;
 		const request = withParams(ctx, resource, options, { client: dated.client, [numberKey(resource).api]: verdict.number, ...dated });
-		decide(ctx, { kind: 'create', resource, list }, () => done(createdIn(resource, list, sentNumber)));
+		// a write without answer may have landed: the sequence's next runs (a retry too) look for it before numbering
+		const write = { key: `next\u0000${resource}`, ...settleRule(ctx, options, optionsCollection), onUnanswered: (until: number) => sequence.unanswered(until, content) };
+		decide(ctx, { kind: 'create', resource, list }, () => done(createdIn(resource, list, sentNumber)), write);
 		handedOver = true;
 		return request;
 	} finally {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
 import { afterItemLoop } from '../../engine/item-loop';
 import { executionMemory } from '../../engine/execution-memory';
@@ -6,7 +6,7 @@ import { ItemMemory } from '../../engine/item-memory';
 import { listOf } from '../../../shared/api-answers';
 import type { LineItem } from '../../../shared/api-types';
 import { readApi } from '../request/read-api';
-import { listedMatch, sameItems, type Content } from './content-match';
+import { listedMatch, sameContent, sameItems, type Content } from './content-match';
 import { matchOf, type GuardedResource } from './matching';
 import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
 import { serviceKey } from './key-turns';
@@ -155,6 +155,11 @@ export class RunSequence {
 		return executionMemory<Record<string, Record<string, string>>>(ctx, CLAIMS)[`${this.resource}\u0000${this.pattern.prefix}\u0000${this.pattern.digits}`] ??= {};
 	}
 
+	/** A row's write got no answer: the lane's next runs read their list again and look for it until `until`. */
+	unanswered(until: number, content: Content): void {
+		this.lane.noteUnanswered(until, content);
+	}
+
 	/** A record of this run changed after its answer (a new number): the lane's next runs see the change. */
 	renumbered(record: IDataObject): void {
 		this.lane.remember(record);
@@ -162,6 +167,14 @@ export class RunSequence {
 
 	/** The rows in item order: a document of the list that is the row's (not taken by an earlier row), or the next number. */
 	private async decideRows(): Promise<void> {
+		const waiting = [...this.rows.values()].filter((row): row is Row => row !== null);
+		try {
+			await this.lookForUnanswered(waiting);
+		} catch (error) {
+			for (const row of waiting) row.fail(error);
+			if (this.settled.size >= this.members.size) this.allSettled.resolve();
+			return;
+		}
 		this.list = this.lane.withRecent(this.list, this.startedAt);
 		let next = 1;
 		for (const record of this.list) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
@@ -191,6 +204,29 @@ export class RunSequence {
 			}
 		}
 		if (this.settled.size >= this.members.size) this.allSettled.resolve();
+	}
+
+	/**
+	 * After a write of this lane that got no answer since this run read its list (an earlier run's, or this
+	 * execution's before a retry): the list is read again, and again while a row with that write's content finds
+	 * no candidate and the write may still land, so a document the service made without answering is found, not
+	 * made twice. Other rows never wait on it.
+	 */
+	private async lookForUnanswered(rows: Row[]): Promise<void> {
+		const unanswered = this.lane.unansweredSince(this.startedAt);
+		const reader = rows[0];
+		if (unanswered.length === 0 || !reader) return;
+		for (;;) {
+			this.list = listOf(await readApi(reader.ctx, reader.options, `/${this.resource}/all`), 'data');
+			this.byClient = undefined;
+			const now = Date.now();
+			const awaited = rows.filter(
+				(row) => row.matchable && this.candidates(row, row.content).length === 0 && unanswered.some((write) => write.until > now && sameContent(write.content, row.content)),
+			);
+			const until = Math.max(0, ...unanswered.filter((write) => awaited.some((row) => sameContent(write.content, row.content))).map((write) => write.until));
+			if (awaited.length === 0 || now >= until) return;
+			await sleep(Math.min(LOOK_INTERVAL_MS, until - now));
+		}
 	}
 
 	/**
@@ -240,6 +276,9 @@ export class RunSequence {
 		return items;
 	}
 }
+
+/** Between two reads of the list while an unanswered write settles. */
+const LOOK_INTERVAL_MS = 500;
 
 /** The execution's memory of which document each item has (see claims). */
 const CLAIMS = 'invoicingSequenceClaims';

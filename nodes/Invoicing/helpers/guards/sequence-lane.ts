@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Content } from './content-match';
+
 /** How long a record this process numbered is remembered for the runs that read their list before it was stored. */
 const REMEMBERED_MS = 15 * 60_000;
 
@@ -16,6 +18,8 @@ const MOST_REMEMBERED = 20_000;
 export class SequenceLane {
 	private last: Promise<void> = Promise.resolve();
 	private readonly recent: Array<{ record: IDataObject; at: number }> = [];
+	/** Writes of the lane's runs that got no answer: when each failed, until when it may still land, and what it makes. */
+	private unanswered: Unanswered[] = [];
 
 	/** Runs `decide` once every earlier run of the lane is over; the lane goes on when `over` resolves. */
 	take(decide: () => void, over: Promise<void>): void {
@@ -33,6 +37,22 @@ export class SequenceLane {
 		while (this.recent.length > MOST_REMEMBERED || (this.recent.length > 0 && this.recent[0].at < at - REMEMBERED_MS)) this.recent.shift();
 	}
 
+	/** A run's write got no answer (time-out, dropped connection, 5xx): it may have landed, or still land until `until`. */
+	noteUnanswered(until: number, content: Content): void {
+		const at = Date.now();
+		this.unanswered = this.unanswered.filter((write) => write.at >= at - REMEMBERED_MS || write.until > at);
+		this.unanswered.push({ at, until, content });
+	}
+
+	/**
+	 * The unanswered writes a run that read its list at `readSince` cannot see in it: those that failed since then,
+	 * and those still settling. Such a run reads its list again, and looks for them until they had time to land.
+	 */
+	unansweredSince(readSince: number): Unanswered[] {
+		const now = Date.now();
+		return this.unanswered.filter((write) => write.at >= readSince || write.until > now);
+	}
+
 	/**
 	 * `list` (read after `readSince`) with the records this process made or changed since then, the latest answer
 	 * of each record winning.
@@ -46,6 +66,12 @@ export class SequenceLane {
 		for (const [id, record] of later) if (!listed.has(id)) merged.push(record);
 		return merged;
 	}
+}
+
+export interface Unanswered {
+	at: number;
+	until: number;
+	content: Content;
 }
 
 const lanes = new Map<string, SequenceLane>();

@@ -31,6 +31,8 @@ export interface GuardedWrite {
 	timeoutMs: number;
 	/** What the guard saw before it (payment references, send log entries). */
 	seen?: string[];
+	/** Told when the write got no answer, with until when it may still land (the sequence's next runs look for it). */
+	onUnanswered?: (until: number) => void;
 }
 
 interface Pending {
@@ -65,7 +67,9 @@ function endItemTurn(entry: Pending, created?: IDataObject): void {
 function noteUnanswered(ctx: IExecuteSingleFunctions, entry: Pending): void {
 	const write = entry.write;
 	if (!write) return;
-	noteUncertainWrite(ctx, write.key, settleTimeFor(write.settleMs, write.timeoutMs, Date.now() - entry.sentAt), write.seen);
+	const settle = settleTimeFor(write.settleMs, write.timeoutMs, Date.now() - entry.sentAt);
+	noteUncertainWrite(ctx, write.key, settle, write.seen);
+	write.onUnanswered?.(Date.now() + settle);
 }
 
 /** A write whose answer never came (time-out, dropped connection): a retry looks for it first; the next item may go. */
