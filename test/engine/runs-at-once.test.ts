@@ -118,6 +118,36 @@ describe('runs at once', () => {
 		expect(ctx.sandbox.state().estimates[0].accepted).toBe('True');
 	});
 
+	test('Create From Estimate, the same estimate in 2 runs at once in two processes: one invoice', async () => {
+		const client = await createClient();
+		const estimate = await createEstimate(client, 'EST-1');
+		const results = await together([
+			[fromEstimate(estimate), [{}], 0],
+			[fromEstimate(estimate), [{}], 1],
+		]);
+		expect(errors(results)).toEqual([]);
+		expect(numbers()).toEqual(['INV-0001']);
+		expect(results.map((r) => r.items[0].json.action).sort()).toEqual(['created', 'existing']);
+		const kept = ctx.sandbox.state().invoices[0].id;
+		const loser = results.find((r) => r.items[0].json.action === 'existing');
+		expect(loser?.items[0].json.id).toBe(kept);
+		expect((loser?.items[0].json.twin as IDataObject | undefined)?.kept_id).toBe(kept);
+	});
+
+	test('Next in Sequence, the same 3 rows (two alike) delivered twice at once in two processes: 3 invoices, each row\'s once, distinct numbers', async () => {
+		const client = await createClient();
+		const input = [{ client, line: 'Design' }, { client, line: 'Design' }, { client, line: 'Build' }];
+		const results = await together([
+			[nextInvoice, input, 0],
+			[nextInvoice, input, 1],
+		]);
+		expect(errors(results)).toEqual([]);
+		expect(sortedNumbers()).toEqual(expectedNumbers(3));
+		expect(ctx.sandbox.state().invoices.map((invoice) => invoice.items[0].description).sort()).toEqual(['Build', 'Design', 'Design']);
+		expect(results[0].items.map((i) => i.json.id)).toEqual(results[1].items.map((i) => i.json.id));
+		for (const row of [0, 1, 2]) expect(results.map((r) => r.items[row].json.action).sort()).toEqual(['created', 'existing']);
+	});
+
 	test('EST-1 and EST-2 of one client with the same lines: two invoices, each from its own estimate, each estimate accepted', async () => {
 		const client = await createClient();
 		const first = await createEstimate(client, 'EST-1');

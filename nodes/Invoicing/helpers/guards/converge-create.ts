@@ -67,7 +67,7 @@ function readStartingNow(ctx: IExecuteSingleFunctions, url: string): Promise<Api
 }
 
 /** Deletes this execution's copy; what went wrong when it did not (the item's error names both records). */
-async function deleteFailure(ctx: IExecuteSingleFunctions, url: string): Promise<string | undefined> {
+export async function deleteFailure(ctx: IExecuteSingleFunctions, url: string): Promise<string | undefined> {
 	try {
 		const answer = await sendHelperRequest(ctx, { method: 'DELETE', url, action: `DELETE ${url}` });
 		if (isApiSuccess(answer.statusCode, answer.body)) return undefined;

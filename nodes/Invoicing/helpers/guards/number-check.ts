@@ -7,11 +7,13 @@ import { inputError } from '../errors/item-errors';
 import { REQUIRED_ON_UPDATE } from '../input/field-specs';
 import { putForm } from '../request/put-form';
 import { readAfterWrite } from '../request/read-api';
-import type { GuardedResource } from './matching';
 import { numberKey, storedNumber } from './number-pattern';
 import { sequenceOfItem } from './run-sequence';
 import { createdBefore } from './created-order';
 import { runScope, sharedList } from './run-scope';
+import { deleteFailure } from './converge-create';
+import { describeRecord, type GuardedResource } from './matching';
+import type { ApiEnvelope } from '../../../shared/api-types';
 
 /** How many times a renumbered document is checked again before the item fails naming the clash. */
 const MOST_RENUMBERS = 5;
@@ -19,6 +21,35 @@ const MOST_RENUMBERS = 5;
 /** Whether a document made before `record` has its number: then `record` is the one to move. */
 function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDataObject, number: unknown): boolean {
 	return list.some((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id) && createdBefore(other, record));
+}
+
+/** The run's list once every write of it has its answer: one read serves the twin look and the number check. */
+const listAfterWrites = (ctx: IExecuteSingleFunctions, resource: GuardedResource): Promise<IDataObject[]> =>
+	sharedList(runScope(ctx), `${resource}\u0000after numbered writes`, async () => listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data'));
+
+/**
+ * The twin look after a numbered create (issue 34: twins converge on whatever the key is; here the row's content):
+ * once every write of the run has its answer, the list is read, and when another process made this row's document
+ * at the same moment, before this one (see RunSequence.twinOf), this copy is deleted (just created, nothing sent on
+ * it) and the row has the other. Returns the service's answer for the record kept when it is not this one.
+ */
+export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject): Promise<ApiEnvelope | undefined> {
+	const joined = sequenceOfItem(ctx);
+	if (!joined) return undefined;
+	const { sequence, index } = joined;
+	await sequence.everySettled();
+	const twin = await sequence.twinOf(index, created, await listAfterWrites(ctx, resource));
+	if (!twin) return undefined;
+	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(String(created.id))}`);
+	if (failure !== undefined) {
+		throw inputError(
+			ctx,
+			`another execution created the same ${resource} at the same moment: the service now has ${describeRecord(resource, twin)} and ${describeRecord(resource, created)}, and deleting this execution's copy (id ${String(created.id)}) failed: ${failure}`,
+			`Delete the ${resource} with id ${String(created.id)} in the service; ${describeRecord(resource, twin)} is the one to keep.`,
+		);
+	}
+	sequence.handedOver(ctx, index, twin);
+	return await readAfterWrite(ctx, `/${resource}/${encodeURIComponent(String(twin.id))}`);
 }
 
 /**
@@ -34,9 +65,8 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	const joined = sequenceOfItem(ctx);
 	if (!joined) return record;
 	const { sequence } = joined;
-	const scope = runScope(ctx);
 	await sequence.everySettled();
-	let fresh = await sharedList(scope, `${resource}\u0000after numbered writes`, async () => listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data'));
+	let fresh = await listAfterWrites(ctx, resource);
 	const original = storedNumber(resource, record);
 	let current = record;
 	for (let attempt = 0; takenBefore(resource, fresh, current, storedNumber(resource, current)); attempt++) {

@@ -11,7 +11,9 @@ import { matchOf, type GuardedResource } from './matching';
 import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
 import { serviceKey } from './key-turns';
 import { runScope, type RunScope } from './run-scope';
+import { listOfRun } from './run-lists';
 import { laneOf, type SequenceLane } from './sequence-lane';
+import { createdBefore } from './created-order';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
@@ -60,6 +62,11 @@ export class RunSequence {
 	private readonly created = new Map<number, Deferred<IDataObject | undefined>>();
 	/** The numbers this run gave (its own rows, and any given again after a clash). */
 	readonly given = new Set<number>();
+	/** The rows this run sends a create for, and the record each create's answer gave. */
+	private readonly newRows = new Set<number>();
+	private readonly made = new Map<number, IDataObject>();
+	/** The records the run's rows were decided on: a document not among them appeared while the run wrote. */
+	private seen = new Set<string>();
 
 	constructor(
 		readonly resource: GuardedResource,
@@ -112,6 +119,7 @@ export class RunSequence {
 	settle(index: number, record?: IDataObject): void {
 		if (record && !this.settled.has(index)) {
 			this.lane.remember(record);
+			if (this.newRows.has(index)) this.made.set(index, record);
 			const row = this.rows.get(index);
 			if (row) this.claims(row.ctx)[index] = String(record.id);
 		}
@@ -160,6 +168,52 @@ export class RunSequence {
 		this.lane.noteUnanswered(until, content);
 	}
 
+	/**
+	 * The document another process made at the same moment for this row (its twin: an execution of the same rows
+	 * in another queue worker), when it was made before this row's `record`: then this row's copy goes and the row
+	 * has that one. The others are the documents of the row's content that appeared while the run wrote (not in the
+	 * list its rows were decided on). A row whose content is its run's only one keeps its copy unless another was
+	 * made before it, and then has the first made (an owner never deletes the first made, so a deleted twin never
+	 * misleads the other). Several rows of one content pair up in the order the service made them, only when the
+	 * others are as many as this run's: once the twin deleted some, this run keeps its own (one document too many
+	 * at worst, never a row left with a deleted one). A row made for Create Anyway has no twin.
+	 */
+	async twinOf(index: number, record: IDataObject, fresh: IDataObject[]): Promise<IDataObject | undefined> {
+		const row = this.rows.get(index);
+		if (!row || !row.matchable) return undefined;
+		const content = row.content;
+		const byMaking = (a: IDataObject, b: IDataObject) => (createdBefore(a, b) ? -1 : createdBefore(b, a) ? 1 : 0);
+		const mine = [...this.made].filter(([other]) => this.contentOf(other, content)).map(([, made]) => made).sort(byMaking);
+		const ownIds = new Set([...this.made.values()].map((made) => String(made.id)));
+		const appeared = fresh.filter(
+			(other) => !this.seen.has(String(other.id)) && !ownIds.has(String(other.id)) && listedMatch(this.resource, this.pattern, content, other),
+		);
+		const others: IDataObject[] = [];
+		for (const other of appeared.sort(byMaking)) if (await this.sameItemsIfThere(row, other)) others.push(other);
+		const partner = mine.length === 1 ? others[0] : others.length === mine.length ? others[mine.findIndex((made) => String(made.id) === String(record.id))] : undefined;
+		return partner && createdBefore(partner, record) ? partner : undefined;
+	}
+
+	/** Whether `record` has the row's line items; false when its owner deleted it meanwhile (its read answers 404). */
+	private async sameItemsIfThere(row: Row, record: IDataObject): Promise<boolean> {
+		try {
+			return sameItems(await this.itemsOf(row, record), row.content.items);
+		} catch (error) {
+			if (String((error as { httpCode?: unknown }).httpCode) === '404') return false;
+			throw error;
+		}
+	}
+
+	private contentOf(index: number, content: Content): boolean {
+		const row = this.rows.get(index);
+		return row !== null && row !== undefined && sameContent(row.content, content);
+	}
+
+	/** The row's document is its twin's now: a retry of the execution finds that one. */
+	handedOver(ctx: IExecuteSingleFunctions, index: number, kept: IDataObject): void {
+		this.claims(ctx)[index] = String(kept.id);
+	}
+
 	/** A record of this run changed after its answer (a new number): the lane's next runs see the change. */
 	renumbered(record: IDataObject): void {
 		this.lane.remember(record);
@@ -176,6 +230,7 @@ export class RunSequence {
 			return;
 		}
 		this.list = this.lane.withRecent(this.list, this.startedAt);
+		this.seen = new Set(this.list.map((record) => String(record.id)));
 		let next = 1;
 		for (const record of this.list) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
 		// documents the execution's other rows already have (earlier batches of this run; a retry finds its own again)
@@ -197,6 +252,7 @@ export class RunSequence {
 					row.resolve({ kind: 'existing', record: listed });
 				} else {
 					this.given.add(next);
+					this.newRows.add(index);
 					row.resolve({ kind: 'new', number: formatNumber(this.pattern, next++) });
 				}
 			} catch (error) {
@@ -235,7 +291,7 @@ export class RunSequence {
 	 */
 	private async listedMatch(row: Row, taken: Set<IDataObject>): Promise<IDataObject | undefined> {
 		for (const candidate of this.candidates(row, row.content).filter((record) => !taken.has(record))) {
-			if (sameItems(await this.itemsOf(row, candidate), row.content.items)) return candidate;
+			if (await this.sameItemsIfThere(row, candidate)) return candidate;
 		}
 		// an invoice made from this estimate before invoices named their estimate (0.1.x) has no description
 		if (row.content.orNoDescription) return await this.listedMatch({ ...row, content: { ...row.content, description: '', orNoDescription: false } }, taken);
@@ -264,16 +320,11 @@ export class RunSequence {
 		for (const row of rows) for (const candidate of this.candidates(row, row.content)) void this.itemsOf(row, candidate).catch(() => undefined);
 	}
 
-	private readonly itemReads = new Map<string, Promise<LineItem[]>>();
-
-	private itemsOf(row: Row, record: IDataObject): Promise<LineItem[]> {
+	/** A document's line items, read once per run; a failed read is made again by each row that waited (its error names that row). */
+	private async itemsOf(row: Row, record: IDataObject): Promise<LineItem[]> {
 		const id = String(record.id);
-		let items = this.itemReads.get(id);
-		if (!items) {
-			items = readApi(row.ctx, row.options, `/${this.resource}/${encodeURIComponent(id)}`).then((body) => listOf(body, 'items') as LineItem[]);
-			this.itemReads.set(id, items);
-		}
-		return items;
+		const read = async () => listOf(await readApi(row.ctx, row.options, `/${this.resource}/${encodeURIComponent(id)}`), 'items');
+		return (await listOfRun(row.ctx, runScope(row.ctx), `${this.resource}\u0000items of ${id}`, read)) as LineItem[];
 	}
 }
 

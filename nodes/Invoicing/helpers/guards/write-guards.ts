@@ -14,8 +14,11 @@ import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
-	/** `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (converge-create). */
-	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams; twinIsError?: boolean }
+	/**
+	 * `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (converge-create);
+	 * `sequenced`: a Next in Sequence row matched on its content, which looks again after the run's writes (number-check).
+	 */
+	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams; twinIsError?: boolean; sequenced?: boolean }
 	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
 	| { kind: 'write'; key: string; resource: GuardedResource; watch?: TwinWatch }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }

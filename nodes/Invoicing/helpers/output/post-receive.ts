@@ -11,7 +11,7 @@ import { TWIN_KEY, twinHandoff, type TwinHandoff } from '../guards/twin-handoff'
 import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
-import { lookAfterNumberedWrite } from '../guards/number-check';
+import { convergeSequenced, lookAfterNumberedWrite } from '../guards/number-check';
 import { decide, decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
@@ -143,9 +143,10 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		let decision = decisionOf(this);
 		let answer = envelopeOf(response);
 		let handoff: TwinHandoff | undefined;
-		if (decision?.kind === 'create' && decision.wanted) {
-			// a twin created by another execution at the same moment: the later listed one goes (converge-create)
-			const kept = await convergeCreate(this, resource, recordFromAnswer(resource, answer), decision.wanted);
+		if (decision?.kind === 'create' && (decision.wanted || decision.sequenced)) {
+			// a twin created by another execution at the same moment: the one made later goes (converge-create; numbered: number-check)
+			const created = recordFromAnswer(resource, answer);
+			const kept = decision.wanted ? await convergeCreate(this, resource, created, decision.wanted) : await convergeSequenced(this, resource, created);
 			if (kept && decision.twinIsError) {
 				// If Already Exists = Error: the record another execution made at the same moment existed, as far as this item is concerned
 				throw inputError(
@@ -157,7 +158,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 			if (kept) {
 				handoff = twinHandoff(String(recordFromAnswer(resource, answer).id), String(recordFromAnswer(resource, kept).id));
 				answer = kept;
-				decision = { kind: 'existing', wanted: decision.wanted, resource };
+				decision = { kind: 'existing', wanted: decision.wanted ?? {}, resource };
 			}
 		}
 		// created: no payments or send log yet; existing: read by Get, complete; updated: as Update
