@@ -196,12 +196,11 @@ export class RunSequence {
 
 	/** Whether `record` has the row's line items; false when its owner deleted it meanwhile (its read answers 404). */
 	private async sameItemsIfThere(row: Row, record: IDataObject): Promise<boolean> {
-		try {
-			return sameItems(await this.itemsOf(row, record), row.content.items);
-		} catch (error) {
-			if (String((error as { httpCode?: unknown }).httpCode) === '404') return false;
-			throw error;
-		}
+		const gone = (error: unknown) => String((error as { httpCode?: unknown }).httpCode) === '404';
+		return await this.itemsOf(row, record).then(
+			(items) => sameItems(items, row.content.items),
+			async (error: unknown) => (gone(error) ? false : await Promise.reject(error)),
+		);
 	}
 
 	private contentOf(index: number, content: Content): boolean {
