@@ -2,6 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, useEngineFixture } from './fixture';
 import { runNode, type NodeRunResult } from './harness/run-node';
+import { withEngineRejectionsHandled } from './harness/engine-rejections';
 
 /**
  * Issue 34's table, as a user's data meets it: executions started at the same moment (regular mode runs webhook
@@ -199,5 +200,21 @@ describe('runs at once meeting a write without answer', () => {
 		expect(numbers()).toEqual(['INV-0001']);
 		expect(results.map((r) => r.error?.message)).toEqual([undefined, undefined]);
 		expect(results.map((r) => r.items[0].json.invoice_no)).toEqual(['INV-0001', 'INV-0001']);
+	});
+
+	// seed 901 path 7411 (shrunk: Batching 3, 8 identical rows, a create's answer lost): batch 2's rows took the
+	// documents batch 1's rows had, as the candidates were the list's records before this process's newer copies.
+	test('Batching 3 rows, 8 identical rows, the first create\'s answer lost: each row that succeeds has a document of its own', async () => {
+		const client = await createClient();
+		ctx.sandbox.injectFault({ kind: 'drop', when: 'after', method: 'POST', path: '/v1/invoice/add' });
+		const parameters = { ...nextInvoice, requestOptions: { timeout: 300, batching: { batch: { batchSize: 3, batchInterval: 20 } } } };
+		// a failed item of batch 1 rejects before the engine takes it (see engine-rejections)
+		const result = await withEngineRejectionsHandled(() =>
+			runNode({ credentials: ctx.credentials, parameters, items: Array.from({ length: 8 }, () => ({ client, line: 'Same' })), continueOnFail: true }),
+		);
+		const succeeded = result.items.filter((i) => i.json.error === undefined).map((i) => String(i.json.id));
+		expect(result.items.map((i) => i.json.error === undefined)).toEqual([false, true, true, true, true, true, true, true]);
+		expect(new Set(succeeded).size).toBe(7);
+		expect(ctx.sandbox.state().invoices.map((invoice) => invoice.id).sort()).toEqual([...succeeded].sort());
 	});
 });

@@ -229,6 +229,8 @@ export class RunSequence {
 			return;
 		}
 		this.list = this.lane.withRecent(this.list, this.startedAt);
+		// candidates by client come from this list (records this process made since are its newer copies)
+		this.byClient = undefined;
 		this.seen = new Set(this.list.map((record) => String(record.id)));
 		let next = 1;
 		for (const record of this.list) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
@@ -236,17 +238,17 @@ export class RunSequence {
 		const firstRow = [...this.rows.values()].find((row): row is Row => row !== null);
 		const claimed = firstRow ? this.claims(firstRow.ctx) : {};
 		const ownedElsewhere = (index: number) => new Set(Object.entries(claimed).filter(([other]) => Number(other) !== index).map(([, id]) => id));
-		const taken = new Set<IDataObject>();
+		const taken = new Set<string>();
 		this.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
 		for (const index of [...this.members].sort((a, b) => a - b)) {
 			const row = this.rows.get(index);
 			if (!row) continue;
 			try {
 				const elsewhere = ownedElsewhere(index);
-				const notMine = new Set([...taken, ...this.list.filter((record) => elsewhere.has(String(record.id)))]);
+				const notMine = new Set([...taken, ...elsewhere]);
 				const listed = row.matchable ? await this.listedMatch(row, notMine) : undefined;
 				if (listed) {
-					taken.add(listed);
+					taken.add(String(listed.id));
 					claimed[index] = String(listed.id);
 					row.resolve({ kind: 'existing', record: listed });
 				} else {
@@ -288,8 +290,8 @@ export class RunSequence {
 	 * The document of the list that is this row's: among those with the same client, date and amounts (not taken
 	 * by an earlier row), the first whose line items are the row's (each candidate read once per run).
 	 */
-	private async listedMatch(row: Row, taken: Set<IDataObject>): Promise<IDataObject | undefined> {
-		for (const candidate of this.candidates(row, row.content).filter((record) => !taken.has(record))) {
+	private async listedMatch(row: Row, taken: Set<string>): Promise<IDataObject | undefined> {
+		for (const candidate of this.candidates(row, row.content).filter((record) => !taken.has(String(record.id)))) {
 			if (await this.sameItemsIfThere(row, candidate)) return candidate;
 		}
 		// an invoice made from this estimate before invoices named their estimate (0.1.x) has no description
