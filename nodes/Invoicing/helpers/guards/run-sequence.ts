@@ -265,9 +265,9 @@ export class RunSequence {
 
 	/**
 	 * After a write of this lane that got no answer since this run read its list (an earlier run's, or this
-	 * execution's before a retry): the list is read again, and again while a row with that write's content finds
-	 * no candidate and the write may still land, so a document the service made without answering is found, not
-	 * made twice. Other rows never wait on it.
+	 * execution's before a retry): the list is read again, and again while the run has more rows of that write's
+	 * content than the list has candidates for them and the write may still land, so a document the service made
+	 * without answering is found, not made twice. Other rows never wait on it.
 	 */
 	private async lookForUnanswered(rows: Row[]): Promise<void> {
 		const unanswered = this.lane.unansweredSince(this.startedAt);
@@ -277,8 +277,12 @@ export class RunSequence {
 			this.list = listOf(await readApi(reader.ctx, reader.options, `/${this.resource}/all`), 'data');
 			this.byClient = undefined;
 			const now = Date.now();
+			// a content some rows have fewer documents of than rows, while a write of it may still land
 			const awaited = rows.filter(
-				(row) => row.matchable && this.candidates(row, row.content).length === 0 && unanswered.some((write) => write.until > now && sameContent(write.content, row.content)),
+				(row) =>
+					row.matchable &&
+					this.candidates(row, row.content).length < rows.filter((other) => other.matchable && sameContent(other.content, row.content)).length &&
+					unanswered.some((write) => write.until > now && sameContent(write.content, row.content)),
 			);
 			const until = Math.max(0, ...unanswered.filter((write) => awaited.some((row) => sameContent(write.content, row.content))).map((write) => write.until));
 			if (awaited.length === 0 || now >= until) return;
