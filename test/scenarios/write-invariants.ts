@@ -76,9 +76,17 @@ const everyItemAccounted: Check = (outcome) =>
 	steps(outcome).flatMap((step, index) => {
 		if (step.result.error) return [];
 		if (step.result.items.length !== step.input.length && step.operation !== 'invoiceGetAll') return [`(j) step ${index + 1} (${step.operation}): ${step.input.length} items in, ${step.result.items.length} out`];
+		// Get Many outputs any number of records per row, in row order (n8n's routing node pairs none): its errors name
+		// rows in increasing order, each a row of the input
+		let lastRow = -1;
 		return step.result.items.flatMap((item, at) => {
 			const message = item.error?.message ?? (item.json.error === undefined ? undefined : String(item.json.error));
-			return message === undefined || message.includes(`(item ${at})`) ? [] : [`(j) step ${index + 1} (${step.operation}) output ${at}: an error naming another row: ${message}`];
+			if (message === undefined) return [];
+			if (step.operation !== 'invoiceGetAll') return message.includes(`(item ${at})`) ? [] : [`(j) step ${index + 1} (${step.operation}) output ${at}: an error naming another row: ${message}`];
+			const row = Number(/\(item (\d+)\)/.exec(message)?.[1] ?? NaN);
+			const inOrder = row > lastRow && row < step.input.length;
+			lastRow = Number.isNaN(row) ? lastRow : row;
+			return inOrder ? [] : [`(j) step ${index + 1} (${step.operation}) output ${at}: an error naming no row of the input, or one out of order: ${message}`];
 		});
 	});
 
