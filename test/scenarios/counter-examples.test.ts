@@ -214,6 +214,36 @@ const COUNTER_EXAMPLES: Array<{
       chain: [],
     },
   },
+  {
+    found: "seed 901 path 9413 (shrunk)",
+    what: "two executions at once, one create answered after the time-out: its number given again to the other",
+    scenario: {
+      operation: "invoiceCreate",
+      executions: 2,
+      twins: false,
+      keys: 1,
+      items: [0],
+      settings: {
+        timeoutMs: 300,
+        retry: { maxTries: 2, waitBetweenTries: 0 },
+        continueOnFail: false,
+        ifExists: "returnIdentical",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Not Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: false,
+        filter: { returnAll: false, limit: 1 },
+      },
+      faults: [{ kind: "slow", method: "POST", when: "before", percent: 104 }],
+      chain: ["send"],
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

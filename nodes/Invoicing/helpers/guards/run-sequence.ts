@@ -81,8 +81,7 @@ export class RunSequence {
 
 	/** The next number no document of `fresh`, no row of this run and no record this process made has: for a row whose number another run took too. */
 	nextFree(fresh: IDataObject[]): string {
-		let next = Math.max(0, ...this.given) + 1;
-		for (const record of this.lane.withRecent(fresh, this.startedAt)) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
+		const next = Math.max(Math.max(0, ...this.given), this.highest(this.lane.withRecent(fresh, this.startedAt))) + 1;
 		this.given.add(next);
 		return formatNumber(this.pattern, next);
 	}
@@ -164,8 +163,16 @@ export class RunSequence {
 	}
 
 	/** A row's write got no answer: the lane's next runs read their list again and look for it until `until`. */
-	unanswered(until: number, content: Content): void {
-		this.lane.noteUnanswered(until, content);
+	unanswered(until: number, content: Content, number: string): void {
+		this.lane.noteUnanswered(until, content, number);
+	}
+
+	/** The highest sequence number among `records` and the numbers unanswered writes of the lane may still land with. */
+	private highest(records: IDataObject[]): number {
+		let high = 0;
+		for (const record of records) high = Math.max(high, sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0);
+		for (const number of this.lane.reservedNumbers()) high = Math.max(high, sequenceOf(this.pattern, number) ?? 0);
+		return high;
 	}
 
 	/**
@@ -232,8 +239,7 @@ export class RunSequence {
 		// candidates by client come from this list (records this process made since are its newer copies)
 		this.byClient = undefined;
 		this.seen = new Set(this.list.map((record) => String(record.id)));
-		let next = 1;
-		for (const record of this.list) next = Math.max(next, (sequenceOf(this.pattern, storedNumber(this.resource, record)) ?? 0) + 1);
+		let next = this.highest(this.list) + 1;
 		// documents the execution's other rows already have (earlier batches of this run; a retry finds its own again)
 		const firstRow = [...this.rows.values()].find((row): row is Row => row !== null);
 		const claimed = firstRow ? this.claims(firstRow.ctx) : {};

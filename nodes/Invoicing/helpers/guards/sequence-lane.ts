@@ -38,10 +38,16 @@ export class SequenceLane {
 	}
 
 	/** A run's write got no answer (time-out, dropped connection, 5xx): it may have landed, or still land until `until`. */
-	noteUnanswered(until: number, content: Content): void {
+	noteUnanswered(until: number, content: Content, number: string): void {
 		const at = Date.now();
 		this.unanswered = this.unanswered.filter((write) => write.at >= at - REMEMBERED_MS || write.until > at);
-		this.unanswered.push({ at, until, content });
+		this.unanswered.push({ at, until, content, number });
+	}
+
+	/** The numbers of unanswered writes that may still land: no run gives them again meanwhile. */
+	reservedNumbers(): string[] {
+		const now = Date.now();
+		return this.unanswered.filter((write) => write.until > now).map((write) => write.number);
 	}
 
 	/**
@@ -72,6 +78,8 @@ export interface Unanswered {
 	at: number;
 	until: number;
 	content: Content;
+	/** The number the write carried. */
+	number: string;
 }
 
 const lanes = new Map<string, SequenceLane>();
