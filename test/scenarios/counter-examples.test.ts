@@ -244,6 +244,42 @@ const COUNTER_EXAMPLES: Array<{
       chain: ["send"],
     },
   },
+  {
+    found: "seed 901 path 9413",
+    what: "3 executions, 2 alike rows each, a create answered after the time-out: the retry did not wait for it (other executions' documents of the same amounts counted as its own) and made a third",
+    scenario: {
+      operation: "invoiceCreate",
+      executions: 3,
+      twins: false,
+      keys: 2,
+      items: [0, 0, 1],
+      settings: {
+        timeoutMs: 1300,
+        retry: { maxTries: 2, waitBetweenTries: 100 },
+        continueOnFail: false,
+        ifExists: "returnIdentical",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: true,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 0,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Paid",
+        clientHasEmail: true,
+        numbering: "next",
+        markAccepted: true,
+        filter: {
+          invoiceNo: " ",
+          paymentStatus: "Paid",
+          returnAll: true,
+          limit: 2,
+        },
+        numberScope: "book",
+      },
+      faults: [{ kind: "slow", method: "POST", when: "before", percent: 146 }],
+      chain: [],
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

@@ -283,13 +283,16 @@ export class RunSequence {
 			this.list = listOf(await readApi(reader.ctx, reader.options, `/${this.resource}/all`), 'data');
 			this.byClient = undefined;
 			const now = Date.now();
-			// a content some rows have fewer documents of than rows, while a write of it may still land
-			const awaited = rows.filter(
-				(row) =>
-					row.matchable &&
-					this.candidates(row, row.content).length < rows.filter((other) => other.matchable && sameContent(other.content, row.content)).length &&
-					unanswered.some((write) => write.until > now && sameContent(write.content, row.content)),
-			);
+			// a content the run has more rows of than the list has documents of (line items compared), while a write of it may still land
+			const awaited: Row[] = [];
+			for (const row of rows) {
+				if (!row.matchable || awaited.some((other) => sameContent(other.content, row.content))) continue;
+				if (!unanswered.some((write) => write.until > now && sameContent(write.content, row.content))) continue;
+				const wanted = rows.filter((other) => other.matchable && sameContent(other.content, row.content)).length;
+				let found = 0;
+				for (const candidate of this.candidates(row, row.content)) if (found < wanted && (await this.sameItemsIfThere(row, candidate))) found += 1;
+				if (found < wanted) awaited.push(row);
+			}
 			const until = Math.max(0, ...unanswered.filter((write) => awaited.some((row) => sameContent(write.content, row.content))).map((write) => write.until));
 			if (awaited.length === 0 || now >= until) return;
 			await sleep(Math.min(LOOK_INTERVAL_MS, until - now));
