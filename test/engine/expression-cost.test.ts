@@ -78,6 +78,20 @@ describe('expression evaluations per item', () => {
 		expect(await evaluationsPerItem(parameters, items)).toBe(5);
 	});
 
+	test('Update Invoice with the ID and three Update Fields mapped as paths into the item: 8 (2 each; 12 when the node evaluated them once more)', async () => {
+		const ids = await invoiceIds(5);
+		const client = (await ctx.api('GET', `/invoice/${ids[0]}`)) as { invoice: Array<{ customer_id: string }> };
+		const parameters = {
+			resource: 'invoice',
+			operation: 'update',
+			invoiceId: byId('={{ $json.id }}'),
+			itemsMode: 'keep',
+			updateFields: { client: byId('={{ $json.client }}'), invoiceNo: '={{ $json.no }}', paymentStatus: 'Not Paid', note: '={{ $json.note }}' },
+		};
+		const items = ids.map((id, i) => ({ id, client: client.invoice[0].customer_id, no: `N-${i}`, note: 'Paid' }));
+		expect(await evaluationsPerItem(parameters, items)).toBe(8);
+	});
+
 	test('why the node reads its fields in a preSend rather than letting routing.send send them: a routed field costs two more', async () => {
 		// n8n reads a parameter that has `routing` with getNodeParameter in both of its passes over the properties
 		// (n8n-core routing-node getRequestOptionsFromParameters), on top of the two evaluations every parameter gets:

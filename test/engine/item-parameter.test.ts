@@ -84,6 +84,52 @@ describe('a mapped parameter read from the item is what n8n would evaluate', () 
 		});
 	});
 
+	test('Additional Fields and Update Fields: every expression a path (read from the item), or one that is more (n8n evaluates the collection)', async () => {
+		const base: INodeParameters = {
+			resource: 'invoice',
+			operation: 'create',
+			ifExists: 'create',
+			client: byId('={{ $json.client }}'),
+			invoiceNo: '={{ $json.no }}',
+			paymentStatus: 'Not Paid',
+			itemsMode: 'define',
+			items: { item: [{ description: '={{ $json.line }}', quantity: 1, rate: '={{ $json.rate }}' }] },
+		};
+		const rows = async () => {
+			const client = await addClient(ctx, 'Acme');
+			return [
+				{ client, no: 'A-1', line: 'Work', rate: 10, issue: '2026-01-15', due: '2026-02-14', tax: 7.5, note: 'Thanks' },
+				{ client, no: 'A-2', line: 'Work', rate: '12.5', issue: '2026-01-15T10:00:00Z', due: '2026-01-01', tax: '20', note: '' },
+				{ client, no: 'A-3', line: 'Work', rate: 5, issue: '15/01/2026', tax: -1, currency: 'eur' },
+				{ client, no: 'A-4', line: 'Work', rate: 5, issue: null, due: '2026-03-01', tax: 0, note: { text: 'an object' } },
+			];
+		};
+		const fields = { issueDate: '={{ $json.issue }}', dueDate: '={{ $json.due }}', taxRate: '={{ $json.tax }}', note: '={{ $json.note }}', currency: 'USD' };
+		await sameBothWays({ ...base, additionalFields: fields }, rows);
+		ctx.sandbox.reset({});
+		await sameBothWays({ ...base, additionalFields: { ...fields, note: '={{ "Note: " + $json.note }}' } }, rows);
+		ctx.sandbox.reset({});
+		const update = async () => {
+			const client = await addClient(ctx, 'Acme');
+			const id = await addInvoice(ctx, client, 'U-1');
+			return [
+				{ id, client, no: 'U-1', note: 'Paid', status: 'Paid' },
+				{ id, client: Number(client), no: 1001, note: 7, status: 'Not Paid' },
+				{ id, client, no: 'U-1', status: 'Maybe' },
+			];
+		};
+		await sameBothWays(
+			{
+				resource: 'invoice',
+				operation: 'update',
+				invoiceId: byId('={{ $json.id }}'),
+				itemsMode: 'keep',
+				updateFields: { client: byId('={{ $json.client }}'), invoiceNo: '={{ $json.no }}', paymentStatus: '={{ $json.status }}', note: '={{ $json.note }}' },
+			},
+			update,
+		);
+	});
+
 	test('Get and Record Payment: the invoice By ID and By Number, the amount as number and text', async () => {
 		const rows = async () => {
 			const id = await addInvoice(ctx, await addClient(ctx, 'Acme'), 'INV-1');

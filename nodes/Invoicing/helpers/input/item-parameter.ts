@@ -11,7 +11,8 @@ import { isLocator } from '../../../shared/text';
  * `={{ $json["a b"][0] }}` are read straight from the item when the path exists and leads to plain JSON
  * (text, a finite number, true/false, arrays and plain objects of those); anything else (another expression, a
  * missing key, null, a date object) goes through getNodeParameter as before, with n8n's own result and errors.
- * test/engine/item-parameter.test.ts runs both ways through real n8n and compares them.
+ * A collection (Additional Fields, Update Fields) is read from the item when each of its expressions is such a
+ * path. test/engine/item-parameter.test.ts runs both ways through real n8n and compares them.
  */
 
 type Step = string | number;
@@ -56,16 +57,48 @@ function fromItem(ctx: IExecuteSingleFunctions, expression: unknown): { value: u
 	return steps ? valueAtPath(ctx.getInputData()?.json, steps) : undefined;
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * A stored parameter value (text, a collection, a locator) with each expression in it read from the item;
+ * undefined when one of them is more than a path, or its path leads nowhere: then n8n evaluates the whole value.
+ */
+function resolved(ctx: IExecuteSingleFunctions, raw: unknown, depth = 0): { value: unknown } | undefined {
+	if (typeof raw === 'string') return raw.startsWith('=') ? fromItem(ctx, raw) : { value: raw };
+	if (typeof raw === 'number' || typeof raw === 'boolean') return { value: raw };
+	if (depth > 10) return undefined;
+	if (Array.isArray(raw)) {
+		const values: unknown[] = [];
+		for (const entry of raw) {
+			const read = resolved(ctx, entry, depth + 1);
+			if (!read) return undefined;
+			values.push(read.value);
+		}
+		return { value: values };
+	}
+	if (!isPlainObject(raw)) return undefined;
+	const value: Record<string, unknown> = {};
+	for (const [key, entry] of Object.entries(raw)) {
+		const read = resolved(ctx, entry, depth + 1);
+		if (!read) return undefined;
+		value[key] = read.value;
+	}
+	return { value };
+}
+
 /** The parameter's value, as `ctx.getNodeParameter(name, fallback, options)` gives it (see the header). */
 export function itemParameter(ctx: IExecuteSingleFunctions, name: string, fallback?: unknown, options?: IGetNodeParameterOptions): unknown {
 	const raw = ctx.getNode().parameters[name];
-	if (typeof raw === 'string') {
-		const read = fromItem(ctx, raw);
-		if (read) return read.value;
-	} else if (isLocator(raw) && (raw.mode === 'id' || !options?.extractValue)) {
-		const others = Object.entries(raw).filter(([key]) => key !== 'value');
-		const read = others.some(([, value]) => typeof value === 'string' && value.startsWith('=')) ? undefined : fromItem(ctx, raw.value);
-		if (read) return options?.extractValue ? read.value : { ...raw, value: read.value };
-	}
-	return ctx.getNodeParameter(name, fallback, options);
+	// a value without an expression costs n8n no evaluation: read it the usual way
+	if (!hasExpression(raw) || (options?.extractValue && !(isLocator(raw) && raw.mode === 'id'))) return ctx.getNodeParameter(name, fallback, options);
+	const read = resolved(ctx, raw);
+	if (!read) return ctx.getNodeParameter(name, fallback, options);
+	return options?.extractValue && isLocator(read.value) ? read.value.value : read.value;
+}
+
+function hasExpression(raw: unknown): boolean {
+	if (typeof raw === 'string') return raw.startsWith('=');
+	if (Array.isArray(raw)) return raw.some(hasExpression);
+	return isPlainObject(raw) && Object.values(raw).some(hasExpression);
 }

@@ -79,7 +79,7 @@ export function readRequired(ctx: IExecuteSingleFunctions, specs: FieldSpec[]): 
  * to the collection whose value is empty (the collection is read once: each read evaluates its expressions).
  */
 export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs: FieldSpec[], onEmpty?: (spec: FieldSpec) => void): ApiParams {
-	const collection = ctx.getNodeParameter(name, {}) as IDataObject;
+	const collection = itemParameter(ctx, name, {}) as IDataObject;
 	const params: ApiParams = {};
 	for (const spec of specs) {
 		if (!(spec.param in collection)) continue;
