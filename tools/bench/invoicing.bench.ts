@@ -106,7 +106,7 @@ async function main(): Promise<void> {
 			verify: verifyPlan(base),
 			A: roundWorkflow({ ...base, ...aloneCounted, id: 'benchRoundNodeFirst', name: 'bench round: Invoicing node first', first: 'node', baseUrl: main.url, listBaseUrl: list.url, warmUpItems: args.warmUpItems, counted: countedPlan }),
 			B: roundWorkflow({ ...base, ...aloneCounted, id: 'benchRoundHttpFirst', name: 'bench round: HTTP Request first', first: 'http', baseUrl: main.url, listBaseUrl: list.url, warmUpItems: args.warmUpItems, counted: countedPlan }),
-			profile: profilePlan(base, args.warmUpItems),
+			profile: profilePlan(base, args.warmUpItems, counted?.targets),
 		};
 		log('building the package and setting up n8n (credentials, workflows)');
 		const { cli } = await setUpN8n({
