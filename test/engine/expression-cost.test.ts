@@ -92,6 +92,24 @@ describe('expression evaluations per item', () => {
 		expect(await evaluationsPerItem(parameters, items)).toBe(8);
 	});
 
+	test('Create Invoice with the client, number and a defined line\'s text and rate mapped as paths: 12, all n8n\'s (its walk evaluates a fixed collection\'s values twice)', async () => {
+		const client = await ctx.api('POST', '/client/add', { names: 'Acme' });
+		const parameters = {
+			resource: 'invoice',
+			operation: 'create',
+			ifExists: 'create',
+			client: byId('={{ $json.client }}'),
+			invoiceNo: '={{ $json.no }}',
+			paymentStatus: 'Not Paid',
+			itemsMode: 'define',
+			items: { item: [{ description: '={{ $json.line }}', quantity: 1, rate: '={{ $json.rate }}' }] },
+		};
+		const clientId = (client.data as Array<{ id: string }>)[0].id;
+		const items = Array.from({ length: 5 }, (_, i) => ({ client: clientId, no: `D-${i}`, line: 'Work', rate: 10 + i }));
+		// the client and number 2 each, the line's text and rate 4 each; 14 when the pre-send evaluated the line once more
+		expect(await evaluationsPerItem(parameters, items)).toBe(12);
+	});
+
 	test('why the node reads its fields in a preSend rather than letting routing.send send them: a routed field costs two more', async () => {
 		// n8n reads a parameter that has `routing` with getNodeParameter in both of its passes over the properties
 		// (n8n-core routing-node getRequestOptionsFromParameters), on top of the two evaluations every parameter gets:

@@ -94,7 +94,7 @@ export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs
 export function readLineItems(ctx: IExecuteSingleFunctions): LineItem[] | undefined {
 	const mode = ctx.getNodeParameter('itemsMode', 'define') as ItemsMode;
 	if (mode === 'keep') return undefined;
-	const defined = mode === 'define' ? ((ctx.getNodeParameter('items', {}) as IDataObject).item as IDataObject[] | undefined) : undefined;
+	const defined = mode === 'define' ? ((itemParameter(ctx, 'items', {}) as IDataObject).item as IDataObject[] | undefined) : undefined;
 	const json = mode === 'json' ? itemParameter(ctx, 'itemsJson', '[]') : undefined;
 	const result = parseLineItems(mode, defined ?? [], json);
 	if ('error' in result) throw inputError(ctx, result.error);
