@@ -22,7 +22,8 @@ if (!existsSync(join(modules, 'n8n-core', 'package.json'))) {
 /** @type {import('jest').Config} */
 module.exports = {
 	...fast,
-	testMatch: ['**/engine/engine-assumptions.test.ts'],
+	// and the bet that a mapping read from the item is what n8n would evaluate (helpers/input/item-parameter)
+	testMatch: ['**/engine/engine-assumptions.test.ts', '**/engine/item-parameter.test.ts'],
 	// n8n-core 1.x leaves timers of its own running after the executions end; the fast suite runs this file in a
 	// worker that Jest stops, here it runs in Jest's own process, which would wait for them for ever
 	forceExit: true,

@@ -43,16 +43,16 @@ async function invoiceIds(count: number): Promise<string[]> {
 }
 
 describe('expression evaluations per item', () => {
-	test('Get Invoice with the ID from an expression: 3, all of them the ID (n8n reads every parameter twice, the node once)', async () => {
+	test('Get Invoice with the ID from an expression: 2, both n8n\'s (it reads every parameter twice; the node takes `$json.id` from the item)', async () => {
 		const ids = await invoiceIds(10);
 		const parameters = { resource: 'invoice', operation: 'get', invoiceId: byId('={{ $json.id }}') };
-		expect(await evaluationsPerItem(parameters, ids.map((id) => ({ id })))).toBe(3);
+		expect(await evaluationsPerItem(parameters, ids.map((id) => ({ id })))).toBe(2);
 	});
 
-	test('Get Invoice By Number from an expression: 3 per item as By ID, and 1 per run (the one list read names its row)', async () => {
+	test('Get Invoice By Number from an expression: 2 per item as By ID, and 1 per run (the one list read names its row)', async () => {
 		await invoiceIds(10);
 		const parameters = { resource: 'invoice', operation: 'get', invoiceId: { __rl: true, mode: 'number', value: '={{ $json.number }}' } };
-		expect(await evaluationsPerItem(parameters, Array.from({ length: 10 }, (_, i) => ({ number: `N-${i}` })))).toBe(3 + 1 / 10);
+		expect(await evaluationsPerItem(parameters, Array.from({ length: 10 }, (_, i) => ({ number: `N-${i}` })))).toBe(2 + 1 / 10);
 	});
 
 	test('Get Invoice with a fixed ID: none (base URL and API key come from the credential without expressions)', async () => {
@@ -73,9 +73,41 @@ describe('expression evaluations per item', () => {
 		return { parameters, items: ids.map((id) => ({ id })) };
 	}
 
-	test('Update Invoice with the ID and a note from expressions, the required fields fixed: 6 (3 for each expression)', async () => {
+	test('Update Invoice with the ID and a note from expressions, the required fields fixed: 5 (the ID 2, the note, more than a path into the item, 3)', async () => {
 		const { parameters, items } = await updateWithNote();
-		expect(await evaluationsPerItem(parameters, items)).toBe(6);
+		expect(await evaluationsPerItem(parameters, items)).toBe(5);
+	});
+
+	test('Update Invoice with the ID and three Update Fields mapped as paths into the item: 8 (2 each; 12 when the node evaluated them once more)', async () => {
+		const ids = await invoiceIds(5);
+		const client = (await ctx.api('GET', `/invoice/${ids[0]}`)) as { invoice: Array<{ customer_id: string }> };
+		const parameters = {
+			resource: 'invoice',
+			operation: 'update',
+			invoiceId: byId('={{ $json.id }}'),
+			itemsMode: 'keep',
+			updateFields: { client: byId('={{ $json.client }}'), invoiceNo: '={{ $json.no }}', paymentStatus: 'Not Paid', note: '={{ $json.note }}' },
+		};
+		const items = ids.map((id, i) => ({ id, client: client.invoice[0].customer_id, no: `N-${i}`, note: 'Paid' }));
+		expect(await evaluationsPerItem(parameters, items)).toBe(8);
+	});
+
+	test('Create Invoice with the client, number and a defined line\'s text and rate mapped as paths: 12, all n8n\'s (its walk evaluates a fixed collection\'s values twice)', async () => {
+		const client = await ctx.api('POST', '/client/add', { names: 'Acme' });
+		const parameters = {
+			resource: 'invoice',
+			operation: 'create',
+			ifExists: 'create',
+			client: byId('={{ $json.client }}'),
+			invoiceNo: '={{ $json.no }}',
+			paymentStatus: 'Not Paid',
+			itemsMode: 'define',
+			items: { item: [{ description: '={{ $json.line }}', quantity: 1, rate: '={{ $json.rate }}' }] },
+		};
+		const clientId = (client.data as Array<{ id: string }>)[0].id;
+		const items = Array.from({ length: 5 }, (_, i) => ({ client: clientId, no: `D-${i}`, line: 'Work', rate: 10 + i }));
+		// the client and number 2 each, the line's text and rate 4 each; 14 when the pre-send evaluated the line once more
+		expect(await evaluationsPerItem(parameters, items)).toBe(12);
 	});
 
 	test('why the node reads its fields in a preSend rather than letting routing.send send them: a routed field costs two more', async () => {
@@ -87,8 +119,8 @@ describe('expression evaluations per item', () => {
 		const { parameters, items } = await updateWithNote();
 		note.routing = { send: { type: 'body', property: 'note' } };
 		try {
-			// the ID 3, the routed note 5 (its preSend read included)
-			expect(await evaluationsPerItem(parameters, items)).toBe(8);
+			// the ID 2, the routed note 5 (its preSend read included)
+			expect(await evaluationsPerItem(parameters, items)).toBe(7);
 		} finally {
 			delete note.routing;
 		}

@@ -9,19 +9,27 @@ export interface BenchArgs extends CommonBenchArgs {
 	book: 'with' | 'only' | 'none';
 	/** Record Payment By Number against By ID, 100 items over a 10,000-invoice book: with the book sizes, alone, or not. */
 	byNumber: 'with' | 'only' | 'none';
+	/** Issue 36's counted scenarios (guarded create x1,000, life-cycle chain, Next in Sequence x100) in the rounds. */
+	counted: 'with' | 'only' | 'none';
 }
 
 const USAGE =
-	'usage: npm run bench -- [--package DIR] [--rounds N (>= 1, default 5)] [--profile] [--out DIR] [--name bench] [--warm-up N (default 50, 0 = none)] [--book-only | --no-book] [--by-number-only | --no-by-number]';
+	'usage: npm run bench -- [--package DIR] [--rounds N (>= 1, default 5)] [--profile] [--out DIR] [--name bench] [--warm-up N (default 50, 0 = none)] [--book-only | --no-book] [--by-number-only | --no-by-number] [--counted-only | --no-counted]';
 
 export function parseArgs(argv: string[]): BenchArgs {
-	const defaults: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, '.tmp', 'bench'), name: 'bench', warmUpItems: 50, book: 'with', byNumber: 'with' };
+	const defaults: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, '.tmp', 'bench'), name: 'bench', warmUpItems: 50, book: 'with', byNumber: 'with', counted: 'with' };
 	const args = readBenchFlags(argv, defaults, USAGE, (flag) => {
 		if (flag === '--profile') defaults.profile = true;
 		else if (flag === '--book-only') defaults.book = 'only';
 		else if (flag === '--no-book') defaults.book = 'none';
 		else if (flag === '--by-number-only') defaults.byNumber = 'only';
 		else if (flag === '--no-by-number') defaults.byNumber = 'none';
+		else if (flag === '--no-counted') defaults.counted = 'none';
+		else if (flag === '--counted-only') {
+			defaults.counted = 'only';
+			defaults.book = 'none';
+			defaults.byNumber = 'none';
+		}
 		else return false;
 		return true;
 	});

@@ -16,6 +16,9 @@ import { setUpN8n } from '../scripts/n8n/harness';
 import { parseArgs } from './args';
 import { bookRounds, bookTable, setUpBooks, type BookFigures, type BookSetup } from './book/book-rounds';
 import { BOOK_CONTENDERS, BOOK_SIZES, INVOICES_PER_CLIENT } from './book/book-scenario';
+import { countedFigures, countedTable } from './chains/counted-report';
+import { countedOnly } from './chains/counted-only';
+import { setUpCounted, type CountedSetup } from './chains/counted-services';
 import { byNumberRounds, byNumberTable, setUpByNumber, type ByNumberFigures, type ByNumberSetup } from './book/by-number-rounds';
 import { detectLayout } from './layout';
 import { ratio, spread } from './measure/stats';
@@ -29,7 +32,7 @@ import { RawClient } from './raw/raw-client';
 import type { BenchFigures, ContenderFigures, ScenarioFigures } from './report/figures';
 import { barChartSvg } from './report/svg-chart';
 import { figuresTable, profileText } from './report/table';
-import { FIXTURE_CLIENTS, FIXTURE_INVOICES, LIST_SIZE, SCENARIOS, type ScenarioId } from './scenarios';
+import { COUNTED_SCENARIOS, FIXTURE_CLIENTS, FIXTURE_INVOICES, LIFECYCLE_BOOK, LIST_SIZE, SCENARIOS, SEQUENCE_BOOK, type ScenarioId } from './scenarios';
 import type { BusyShare } from './service/protocol';
 import { ServiceClient } from './service/service-client';
 import { benchCredentials } from './workflow/credentials';
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
 	const raw = new RawClient(API_KEY);
 	let books: BookSetup | undefined;
 	let byNumber: ByNumberSetup | undefined;
+	let counted: CountedSetup | undefined;
 	// --book-only / --by-number-only: those scenarios alone
 	const onlyBooks = args.book === 'only' || args.byNumber === 'only';
 	try {
@@ -89,20 +93,27 @@ async function main(): Promise<void> {
 			log('starting the By Number services (10,000 invoices, 1,000 clients; 100 for the warm-up; built in memory)');
 			byNumber = await setUpByNumber(API_KEY, args.rounds);
 		}
+		if (args.counted !== 'none' && !onlyBooks) {
+			log(`starting the services of the counted scenarios: life-cycle (${LIFECYCLE_BOOK.invoices} invoices) and Next in Sequence's book (${SEQUENCE_BOOK.invoices.toLocaleString('en')} invoices), built in memory`);
+			counted = await setUpCounted(API_KEY, main);
+		}
+		// --counted-only: the counted scenarios alone in each round (no verification, raw client or warm-up of the others)
+		const aloneCounted = args.counted === 'only' ? { scenarios: [], warmUpItems: 0 } : {};
+		const countedPlan = counted ? { scenarios: COUNTED_SCENARIOS, targets: counted.targets } : undefined;
 		const fixtures = { clientIds: main.ready.clientIds, invoices: main.ready.invoices };
 		const base = { fixtures, layout, main, list };
 		const plans = {
 			verify: verifyPlan(base),
-			A: roundWorkflow({ ...base, id: 'benchRoundNodeFirst', name: 'bench round: Invoicing node first', first: 'node', baseUrl: main.url, listBaseUrl: list.url, warmUpItems: args.warmUpItems }),
-			B: roundWorkflow({ ...base, id: 'benchRoundHttpFirst', name: 'bench round: HTTP Request first', first: 'http', baseUrl: main.url, listBaseUrl: list.url, warmUpItems: args.warmUpItems }),
-			profile: profilePlan(base, args.warmUpItems),
+			A: roundWorkflow({ ...base, ...aloneCounted, id: 'benchRoundNodeFirst', name: 'bench round: Invoicing node first', first: 'node', baseUrl: main.url, listBaseUrl: list.url, warmUpItems: args.warmUpItems, counted: countedPlan }),
+			B: roundWorkflow({ ...base, ...aloneCounted, id: 'benchRoundHttpFirst', name: 'bench round: HTTP Request first', first: 'http', baseUrl: main.url, listBaseUrl: list.url, warmUpItems: args.warmUpItems, counted: countedPlan }),
+			profile: profilePlan(base, args.warmUpItems, counted?.targets),
 		};
 		log('building the package and setting up n8n (credentials, workflows)');
 		const { cli } = await setUpN8n({
 			baseUrl: main.url,
 			apiKey: API_KEY,
 			packageDir: args.packageDir,
-			extraCredentials: [...benchCredentials(list.url, API_KEY), ...(books?.credentials ?? []), ...(byNumber?.credentials ?? [])],
+			extraCredentials: [...benchCredentials(list.url, API_KEY), ...(books?.credentials ?? []), ...(byNumber?.credentials ?? []), ...(counted?.credentials ?? [])],
 			workflows: [
 				...(onlyBooks ? [] : [plans.verify.workflow, plans.A.workflow, plans.B.workflow, plans.profile.workflow]),
 				...(books?.workflows ?? []),
@@ -146,8 +157,13 @@ async function main(): Promise<void> {
 			n8nPackageDir: join(N8N_DIR, 'node_modules', 'n8n'),
 			workDir: mkdtempSync(join(tmpdir(), 'invoicing-bench-')),
 			deadline: started + ROUND_DEADLINE_MS,
+			...(counted ? { counted: { main, lifecycle: counted.lifecycle, sequenceBook: counted.sequenceBook } } : {}),
 		};
 
+		if (args.counted === 'only') {
+			await countedOnly(context, [plans.A, plans.B], { rounds: args.rounds, outFile: join(args.outDir, `${args.name}.json`), packageCommit, log });
+			return;
+		}
 		log('verification run (20 items per scenario, expression counter loaded)');
 		const verification = await verify(context, plans.verify);
 		for (const check of verification.checks) {
@@ -179,7 +195,11 @@ async function main(): Promise<void> {
 				const t = (c: 'node' | 'http') => result.segments.find((x) => x.scenario === s.id && x.contender === c)?.timing.ms ?? Number.NaN;
 				return `${s.id} ${t('node')}/${t('http')}/${rawRounds[rawRounds.length - 1][s.id].ms.toFixed(0)}`;
 			}).join(', ');
-			log(`round ${round + 1}/${args.rounds} (${nodeFirst ? 'node' : 'HTTP'} first, raw ${rawFirst ? 'first' : 'last'}; n8n ${(result.wallMs / 1000).toFixed(0)} s): ${brief} ms (node/HTTP/raw)`);
+			const countedBrief = result.segments
+				.filter((x) => x.requests && x.contender === 'node')
+				.map((x) => `${x.scenario} ${x.timing.ms}/${result.segments.find((y) => y.scenario === x.scenario && y.contender === 'http')?.timing.ms ?? Number.NaN}`)
+				.join(', ');
+			log(`round ${round + 1}/${args.rounds} (${nodeFirst ? 'node' : 'HTTP'} first, raw ${rawFirst ? 'first' : 'last'}; n8n ${(result.wallMs / 1000).toFixed(0)} s): ${brief} ms (node/HTTP/raw)${countedBrief ? `; ${countedBrief} ms (node/HTTP)` : ''}`);
 		}
 
 		let profile: BenchFigures['profile'];
@@ -220,6 +240,7 @@ async function main(): Promise<void> {
 			scenario.contenders.raw.serviceBusy = spread(shares.map((s) => s.eventLoop));
 		}
 
+		const countedRows = counted ? countedFigures(n8nRounds) : undefined;
 		const bookSize = await runBooks();
 		const byNumberFigures = await runByNumber();
 		const cpu = cpus();
@@ -240,6 +261,7 @@ async function main(): Promise<void> {
 			...(profile ? { profile } : {}),
 			...(bookSize ? { bookSize } : {}),
 			...(byNumberFigures ? { byNumber: byNumberFigures } : {}),
+			...(countedRows ? { counted: countedRows } : {}),
 			totalSeconds: 0,
 		};
 		figures.totalSeconds = Math.round((Date.now() - started) / 1000);
@@ -261,14 +283,19 @@ async function main(): Promise<void> {
 		console.log(`n8n process peak memory (VmHWM per round, both n8n contenders): ${figures.n8nPeakMb.median.toFixed(0)} MB (${figures.n8nPeakMb.min.toFixed(0)}-${figures.n8nPeakMb.max.toFixed(0)})`);
 		const differing = verification.checks.filter((c) => !c.same);
 		console.log(differing.length === 0 ? 'Requests and output items: the same for all three contenders in every scenario.' : `DIFFERENT requests or items in: ${differing.map((c) => c.scenario).join(', ')}`);
+		if (countedRows) {
+			console.log(`\nIssue 36: the node as a user who changes nothing has it vs the HTTP Request chain, same rounds, node executionTime, median of ${figures.rounds} (min-max), ms; requests per execution counted by the service`);
+			console.log(countedTable(countedRows));
+		}
 		if (profile) console.log(`\n${profileText(figures)}`);
 		console.log(`\nwrote ${jsonFile} and ${join(dirname(jsonFile), `${args.name}.svg`)}; total ${figures.totalSeconds} s`);
 		if (bookSize) console.log(`\nBook sizes (one item per execution):\n${bookTable(bookSize)}`);
 		if (byNumberFigures) console.log(`\nRecord Payment By Number vs By ID:\n${byNumberTable(byNumberFigures)}`);
-		if (differing.length > 0) process.exitCode = 1;
+		if (differing.length > 0 || countedRows?.some((row) => row.unlike.length > 0)) process.exitCode = 1;
 	} finally {
 		raw.close();
-		await Promise.all([main, list, ...(books?.services ?? []), ...(byNumber?.services ?? [])].map((service) => service.stop()));
+		const countedServices = counted ? [counted.lifecycle, counted.sequenceBook] : [];
+		await Promise.all([main, list, ...(books?.services ?? []), ...(byNumber?.services ?? []), ...countedServices].map((service) => service.stop()));
 	}
 }
 

@@ -1,6 +1,8 @@
 /** The scenarios of `npm run bench`, the contenders, and the input items every contender gets. */
 
-export type ScenarioId = 'create100' | 'create1000' | 'get1000' | 'getMany10000' | 'update1000' | 'createGuarded1000';
+export type ScenarioId = 'create100' | 'create1000' | 'get1000' | 'getMany10000' | 'update1000' | 'createGuarded1000' | CountedScenarioId;
+/** The scenarios whose requests differ between the node and the HTTP chain: counted by the service, not compared. */
+export type CountedScenarioId = 'createGuarded1000' | 'lifecycle' | 'nextInSequence100';
 export type Contender = 'node' | 'http' | 'raw';
 
 export const CONTENDERS: Contender[] = ['node', 'http', 'raw'];
@@ -40,6 +42,29 @@ export const SCENARIOS: Scenario[] = [
  * bench`'s verification (the same requests from every contender) cannot hold for it.
  */
 export const GUARDED_CREATE: Scenario = { id: 'createGuarded1000', label: 'create invoice (3 items) x1,000, default guards', items: 1_000 };
+
+/** The service a counted scenario runs against: the main one, the life-cycle one, or the book of 20,000 invoices. */
+export type CountedService = 'main' | 'lifecycle' | 'sequenceBook';
+
+export interface CountedScenario extends Scenario {
+	id: CountedScenarioId;
+	service: CountedService;
+}
+
+/** Invoices and clients of the life-cycle chain's service, and of the book Next in Sequence numbers in. */
+export const LIFECYCLE_BOOK = { invoices: 1_000, clients: 100 };
+export const SEQUENCE_BOOK = { invoices: 20_000, clients: 2_000 };
+
+/**
+ * Issue 36's comparisons in `npm run bench`: the node as a user who changes nothing has it against the HTTP
+ * Request chain a user would build for the same result, in the same rounds. The node sends reads the chain does
+ * not (its guards), so the service counts each contender's requests instead of the verification comparing them.
+ */
+export const COUNTED_SCENARIOS: CountedScenario[] = [
+	{ ...GUARDED_CREATE, id: 'createGuarded1000', label: 'create invoice (3 items) x1,000, default guard', service: 'main' },
+	{ id: 'lifecycle', label: 'life-cycle chain (9 nodes, 1 item)', items: 1, service: 'lifecycle' },
+	{ id: 'nextInSequence100', label: 'Next in Sequence x100 over 20,000 (HTTP: given numbers)', items: 100, service: 'sequenceBook' },
+];
 
 /** The requests a scenario's segment sends: one per item, or as the scenario says. */
 export function requestsOf(scenario: ScenarioId, items: number): number {

@@ -3,19 +3,19 @@ import type { CredentialFile } from '../../scripts/n8n/n8n-cli';
 import type { WorkflowFile, WorkflowNode } from '../../scripts/n8n/workflows';
 import { LINE_ITEMS, PAYMENT_STATUS, TAX_RATE } from '../scenarios';
 import { HEADER_AUTH, type CredentialRef } from '../workflow/credentials';
-import { httpChainNodes } from '../workflow/http-contender';
+import { httpChainNodes, httpRequest } from '../workflow/http-contender';
 import { byId, codeNode, workflowNode } from '../workflow/nodes';
 
 /**
  * The book-size scenario: one input item per contender, as a webhook or CRM-sync flow runs (one record per
  * execution), against services holding books of 100, 10,000 and 50,000 invoices, 10 per client.
  */
-export const BOOK_SIZES = [100, 10_000, 50_000];
+export const BOOK_SIZES = [100, 10_000, 20_000, 50_000];
 export const INVOICES_PER_CLIENT = 10;
 
-export type BookContender = 'createGuard' | 'createAnyway' | 'httpPost' | 'upsert' | 'recordPayment' | 'createClient';
+export type BookContender = 'createGuard' | 'createAnyway' | 'httpPost' | 'upsert' | 'recordPayment' | 'createClient' | 'nextInSequence' | 'httpList';
 
-export const BOOK_CONTENDERS: BookContender[] = ['createGuard', 'createAnyway', 'httpPost', 'upsert', 'recordPayment', 'createClient'];
+export const BOOK_CONTENDERS: BookContender[] = ['createGuard', 'createAnyway', 'httpPost', 'upsert', 'recordPayment', 'createClient', 'nextInSequence', 'httpList'];
 
 export const BOOK_CONTENDER_LABEL: Record<BookContender, string> = {
 	createGuard: 'Create Invoice, default guard',
@@ -24,6 +24,8 @@ export const BOOK_CONTENDER_LABEL: Record<BookContender, string> = {
 	upsert: 'Create or Update Invoice (existing: PUT)',
 	recordPayment: 'Record Payment, default guards',
 	createClient: 'Create Client, default guard',
+	nextInSequence: 'Create Invoice, Next in Sequence',
+	httpList: 'HTTP Request node, GET /invoice/all',
 };
 
 /** What each book's contenders act on: a client with its 10 invoices, and one of those invoices. */
@@ -60,6 +62,8 @@ function inputCode(book: BookFixture, contender: BookContender, salt: number): s
 		`json.invoice_no = 'BOOK-' + $execution.id + '-${salt}-${contender}';`,
 		`json.email = 'book-' + $execution.id + '-${salt}@bench.example';`,
 		`json.amount = Number((0.01 * (1 + ((Number(String($execution.id).replace(/\\D/g, '').slice(-4)) || 0) * 20 + ${salt}) % 1000)).toFixed(2));`,
+		// Next in Sequence matches a row on its content: line items new in every execution, so every run creates
+		...(contender === 'nextInSequence' ? ["json.items = json.items.map((item) => ({ ...item, description: item.description + ' ' + json.invoice_no }));"] : []),
 		'return [{ json }];',
 	].join('\n');
 }
@@ -71,7 +75,8 @@ function invoicingNode(name: string, book: BookFixture, parameters: Record<strin
 const createParameters = (invoiceNo: string) => ({
 	resource: 'invoice',
 	client: byId('={{ $json.client }}'),
-	invoiceNo,
+	// Next in Sequence has no number to give (the parameter is hidden then)
+	...(invoiceNo ? { invoiceNo } : {}),
 	paymentStatus: PAYMENT_STATUS,
 	itemsMode: 'json',
 	itemsJson: '={{ $json.items }}',
@@ -87,6 +92,9 @@ function contenderNode(book: BookFixture, contender: BookContender, name: string
 			return invoicingNode(name, book, { ...createParameters('={{ $json.invoice_no }}'), operation: 'create', ifExists: 'create' });
 		case 'httpPost':
 			return { ...httpChainNodes('create100', book.baseUrl, book.baseUrl, '')[0], name };
+		case 'httpList':
+			// one read of the whole book: with httpPost, the floor of a create that checks its number book-wide
+			return httpRequest(name, 'GET', `${book.baseUrl}/invoice/all`);
 		case 'upsert':
 			return invoicingNode(name, book, { ...createParameters('={{ $json.existing_no }}'), operation: 'upsert' });
 		case 'recordPayment':
@@ -97,6 +105,9 @@ function contenderNode(book: BookFixture, contender: BookContender, name: string
 				paymentDate: '2026-03-05',
 				amountPaid: '={{ $json.amount }}',
 			});
+		case 'nextInSequence':
+			// the book's numbers are SEED-1 ... SEED-<size>: the sequence continues them
+			return invoicingNode(name, book, { ...createParameters(''), operation: 'create', numbering: 'next', numberPrefix: 'SEED-', numberDigits: 1 });
 		case 'createClient':
 			return invoicingNode(name, book, { resource: 'client', operation: 'create', names: '={{ $json.invoice_no }}', additionalFields: { email: '={{ $json.email }}' } });
 	}

@@ -2,8 +2,9 @@ import { executeMeasured } from '../measure/n8n-execution';
 import { segmentTiming, type SegmentTiming } from '../measure/run-data';
 import type { ScenarioId } from '../scenarios';
 import type { BusyShare } from '../service/protocol';
+import type { RequestKinds } from '../service/request-tally';
 import type { RoundPlan } from '../workflow/round-workflow';
-import { EXECUTE_TIMEOUT_MS, type BenchContext } from './context';
+import { EXECUTE_TIMEOUT_MS, serviceOfSegment, type BenchContext } from './context';
 
 export interface N8nSegmentResult {
 	scenario: ScenarioId;
@@ -11,6 +12,8 @@ export interface N8nSegmentResult {
 	timing: SegmentTiming;
 	busy: BusyShare;
 	peakRssKb: number;
+	/** Counted scenarios: the requests the service received within the contender's window. */
+	requests?: RequestKinds;
 }
 
 export interface N8nRound {
@@ -26,8 +29,9 @@ export async function n8nRound(context: BenchContext, workflowId: string, plan: 
 	const segments: N8nSegmentResult[] = [];
 	for (const segment of plan.segments.filter((s) => !s.warmUp)) {
 		const timing = segmentTiming(run, segment.nodeNames);
-		const service = segment.scenario === 'getMany10000' ? context.list : context.main;
+		const service = serviceOfSegment(context, segment);
 		segments.push({
+			...(segment.service ? { requests: await service.requestKinds(timing.from, timing.to) } : {}),
 			scenario: segment.scenario,
 			contender: segment.contender,
 			timing,

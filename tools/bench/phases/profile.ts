@@ -5,7 +5,8 @@ import { summariseProfile, type CpuProfile, type ProfileSummary } from '../measu
 import { executeMeasured } from '../measure/n8n-execution';
 import { segmentTiming } from '../measure/run-data';
 import type { BenchFigures } from '../report/figures';
-import { SCENARIOS, type ScenarioId } from '../scenarios';
+import { COUNTED_SCENARIOS, SCENARIOS, type ScenarioId } from '../scenarios';
+import type { CountedTargets } from '../chains/counted';
 import { roundWorkflow, type RoundPlan } from '../workflow/round-workflow';
 import { EXECUTE_TIMEOUT_MS, type BenchContext } from './context';
 
@@ -14,7 +15,8 @@ export const PROFILE_WORKFLOW_ID = 'benchProfile';
 /** The scenarios profiled: where the node's time per item goes, for a write and a read. */
 const PROFILED: ScenarioId[] = ['create1000', 'get1000'];
 
-export function profilePlan(context: Pick<BenchContext, 'fixtures' | 'layout' | 'main' | 'list'>, warmUpItems: number): RoundPlan {
+/** With the counted scenarios' services: also the guarded create x1,000 (what the default guard adds to create's time). */
+export function profilePlan(context: Pick<BenchContext, 'fixtures' | 'layout' | 'main' | 'list'>, warmUpItems: number, targets?: CountedTargets): RoundPlan {
 	return roundWorkflow({
 		id: PROFILE_WORKFLOW_ID,
 		name: 'bench: CPU profile of create and get x1,000',
@@ -25,6 +27,7 @@ export function profilePlan(context: Pick<BenchContext, 'fixtures' | 'layout' | 
 		listBaseUrl: context.list.url,
 		scenarios: SCENARIOS.filter((s) => PROFILED.includes(s.id)),
 		warmUpItems,
+		...(targets ? { counted: { scenarios: COUNTED_SCENARIOS.filter((s) => s.id === 'createGuarded1000'), targets } } : {}),
 	});
 }
 

@@ -1,5 +1,6 @@
 import type { BookFigures } from '../book/book-rounds';
 import type { ByNumberFigures } from '../book/by-number-rounds';
+import type { CountedFigures } from '../chains/counted-report';
 import type { ProfileSummary } from '../measure/cpu-profile';
 import type { Spread } from '../measure/stats';
 import type { Contender, ScenarioId } from '../scenarios';
@@ -57,5 +58,7 @@ export interface BenchFigures {
 	bookSize?: BookFigures;
 	/** Record Payment By Number against By ID, 100 items over a 10,000-invoice book. */
 	byNumber?: ByNumberFigures;
+	/** Issue 36's scenarios: the node with its defaults against the HTTP chain, requests counted by the service. */
+	counted?: CountedFigures[];
 	totalSeconds: number;
 }

@@ -8,9 +8,10 @@ export const HTTP_REQUEST_VERSION = 4.5;
 const SET_VERSION = 3.5;
 const FILTER_VERSION = 2.3;
 
-type Parameter = { name: string; value: string | number };
+export type Parameter = { name: string; value: string | number };
 
-function httpRequest(name: string, method: string, url: string, form?: Parameter[]): WorkflowNode {
+/** n8n's HTTP Request node with the Header Auth credential: a form body, or query parameters (the client operations). */
+export function httpRequest(name: string, method: string, url: string, form?: Parameter[], query?: Parameter[]): WorkflowNode {
 	return workflowNode(
 		name,
 		'n8n-nodes-base.httpRequest',
@@ -20,6 +21,7 @@ function httpRequest(name: string, method: string, url: string, form?: Parameter
 			url,
 			authentication: 'genericCredentialType',
 			genericAuthType: 'httpHeaderAuth',
+			...(query ? { sendQuery: true, specifyQuery: 'keypair', queryParameters: { parameters: query } } : {}),
 			...(form ? { sendBody: true, contentType: 'form-urlencoded', bodyParameters: { parameters: form } } : {}),
 			options: {},
 		},
@@ -34,7 +36,7 @@ const ITEMS_WITH_AMOUNT = '$json.items.map((i) => ({ ...i, amount: (Math.round(i
  * Edit Fields (Set), JSON mode: lifts the record out of the envelope, as this node's output has it. `created`: a
  * new invoice as the node outputs it, as Get would give it: its items' amounts, and no payments or send log yet.
  */
-function unwrap(name: string, related: string[], created = false): WorkflowNode {
+export function unwrap(name: string, related: string[], created = false): WorkflowNode {
 	const extra = [...related.map((key) => `, ${key}: $json.${key}`), ...(created ? [', payments: [], send_log: []'] : [])].join('');
 	return workflowNode(name, 'n8n-nodes-base.set', SET_VERSION, {
 		mode: 'raw',
@@ -98,5 +100,8 @@ export function httpChainNodes(scenario: ScenarioId, baseUrl: string, listBaseUr
 				httpRequest(`${namePrefix} HTTP Request Get`, 'GET', `=${baseUrl}/invoice/{{ $json.invoice[0].id }}`),
 				unwrap(`${namePrefix} Edit Fields`, ['payments', 'send_log']),
 			];
+		case 'lifecycle':
+		case 'nextInSequence100':
+			throw new Error(`${scenario}: its HTTP chain is built in chains/`);
 	}
 }

@@ -25,6 +25,9 @@ export function inputCode(scenario: Scenario, fixtures: Fixtures, prefix: string
 			return `return ${JSON.stringify(fixtures.invoices.slice(0, scenario.items))}.map((json) => ({ json }));`;
 		case 'getMany10000':
 			return `return [{ json: { run: ${JSON.stringify(prefix)} } }];`;
+		case 'lifecycle':
+		case 'nextInSequence100':
+			throw new Error(`${scenario.id}: its input is built in chains/`);
 	}
 }
 

@@ -51,6 +51,9 @@ function parameters(scenario: ScenarioId, layout: ParameterLayout): Record<strin
 					note: UPDATE_NOTE,
 				},
 			};
+		case 'lifecycle':
+		case 'nextInSequence100':
+			throw new Error(`${scenario}: its nodes are built in chains/`);
 	}
 }
 

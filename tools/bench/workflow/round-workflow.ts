@@ -1,5 +1,6 @@
 import type { WorkflowFile, WorkflowNode } from '../../scripts/n8n/workflows';
-import { SCENARIOS, type Fixtures, type Scenario, type ScenarioId } from '../scenarios';
+import { countedSegment, type CountedTargets } from '../chains/counted';
+import { SCENARIOS, type CountedScenario, type CountedService, type Fixtures, type Scenario, type ScenarioId } from '../scenarios';
 import { httpChainNodes } from './http-contender';
 import { inputNode } from './inputs';
 import { invoicingNodes, type ParameterLayout } from './node-contender';
@@ -13,6 +14,8 @@ export interface Segment {
 	items: number;
 	nodeNames: string[];
 	warmUp: boolean;
+	/** A counted scenario's service (its requests are counted per contender). */
+	service?: CountedService;
 }
 
 export interface RoundPlan {
@@ -38,7 +41,12 @@ export interface RoundOptions {
 	 * chain per scenario, e.g. the guarded node, the node with Create Anyway and the HTTP chain of one create.
 	 */
 	steps?: RoundStep[];
+	/** Issue 36's counted scenarios after the others (each with an untimed warm-up of up to 10 items first). */
+	counted?: { scenarios: CountedScenario[]; targets: CountedTargets };
 }
+
+/** Untimed items of a counted scenario's warm-up. */
+const COUNTED_WARM_UP_ITEMS = 10;
 
 export interface RoundStep {
 	scenario: Scenario;
@@ -79,6 +87,18 @@ export function roundWorkflow(options: RoundOptions): RoundPlan {
 		}
 		for (const scenario of options.scenarios ?? SCENARIOS) add(scenario, false);
 	}
+	const addCounted = (scenario: CountedScenario, warmUp: boolean) => {
+		if (!options.counted) return;
+		for (const contender of order) {
+			const tag = `${warmUp ? 'warm-up ' : ''}${scenario.id} ${contender}:`;
+			const prefix = inputPrefix(options.id, scenario.id, warmUp);
+			const segment = countedSegment(scenario, contender, tag, { targets: options.counted.targets, fixtures: options.fixtures, layout: options.layout, prefix });
+			nodes.push(segment.input, ...segment.nodes);
+			segments.push({ scenario: scenario.id, contender, items: scenario.items, nodeNames: segment.nodes.map((node) => node.name), warmUp, service: scenario.service });
+		}
+	};
+	for (const scenario of options.counted?.scenarios ?? []) addCounted({ ...scenario, items: Math.min(scenario.items, COUNTED_WARM_UP_ITEMS) }, true);
+	for (const scenario of options.counted?.scenarios ?? []) addCounted(scenario, false);
 	const connections: Record<string, unknown> = {};
 	for (let index = 0; index < nodes.length - 1; index++) {
 		connections[nodes[index].name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };

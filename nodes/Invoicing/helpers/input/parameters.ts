@@ -5,6 +5,7 @@ import { ACCEPTED_DATE_FORMS, toApiDate } from '../../../shared/dates';
 import { isLocator } from '../../../shared/text';
 import { fieldError, inputError } from '../errors/item-errors';
 import { toCurrencyCode } from './currencies';
+import { itemParameter } from './item-parameter';
 import type { FieldSpec } from './field-specs';
 import { noteKeyedField } from './keyed-values';
 import { parseLineItems, type ItemsMode } from './line-items';
@@ -66,7 +67,7 @@ export function toApiValue(ctx: IExecuteSingleFunctions, spec: FieldSpec, raw: u
 export function readRequired(ctx: IExecuteSingleFunctions, specs: FieldSpec[]): ApiParams {
 	const params: ApiParams = {};
 	for (const spec of specs) {
-		const value = toApiValue(ctx, spec, ctx.getNodeParameter(spec.param));
+		const value = toApiValue(ctx, spec, itemParameter(ctx, spec.param));
 		if (value === undefined) throw inputError(ctx, `"${spec.label}" is required: enter a value.`);
 		params[spec.api] = value;
 	}
@@ -78,7 +79,7 @@ export function readRequired(ctx: IExecuteSingleFunctions, specs: FieldSpec[]): 
  * to the collection whose value is empty (the collection is read once: each read evaluates its expressions).
  */
 export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs: FieldSpec[], onEmpty?: (spec: FieldSpec) => void): ApiParams {
-	const collection = ctx.getNodeParameter(name, {}) as IDataObject;
+	const collection = itemParameter(ctx, name, {}) as IDataObject;
 	const params: ApiParams = {};
 	for (const spec of specs) {
 		if (!(spec.param in collection)) continue;
@@ -93,8 +94,8 @@ export function readCollection(ctx: IExecuteSingleFunctions, name: string, specs
 export function readLineItems(ctx: IExecuteSingleFunctions): LineItem[] | undefined {
 	const mode = ctx.getNodeParameter('itemsMode', 'define') as ItemsMode;
 	if (mode === 'keep') return undefined;
-	const defined = mode === 'define' ? ((ctx.getNodeParameter('items', {}) as IDataObject).item as IDataObject[] | undefined) : undefined;
-	const json = mode === 'json' ? ctx.getNodeParameter('itemsJson', '[]') : undefined;
+	const defined = mode === 'define' ? ((itemParameter(ctx, 'items', {}) as IDataObject).item as IDataObject[] | undefined) : undefined;
+	const json = mode === 'json' ? itemParameter(ctx, 'itemsJson', '[]') : undefined;
 	const result = parseLineItems(mode, defined ?? [], json);
 	if ('error' in result) throw inputError(ctx, result.error);
 	return result.items;
@@ -102,7 +103,7 @@ export function readLineItems(ctx: IExecuteSingleFunctions): LineItem[] | undefi
 
 /** The id of the record operated on, from its resource locator; an empty one is refused before sending. */
 export function readRecordId(ctx: IExecuteSingleFunctions, param: string, label: string): string {
-	const value = ctx.getNodeParameter(param, '', { extractValue: true });
+	const value = itemParameter(ctx, param, '', { extractValue: true });
 	const id = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (id === '') throw inputError(ctx, `"${label}" is empty: choose a record from the list or enter its ID.`);
 	return id;

@@ -1,13 +1,14 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { fieldError, inputError } from '../errors/item-errors';
+import { itemParameter } from './item-parameter';
 
 /**
  * Record Payment's "Amount Paid": a number more than 0, as typed. The editor field has no minimum (one would
  * flip or clamp `-50` to another amount in the editor); a wrong sign or zero is refused here, before sending.
  */
 export function readAmountPaid(ctx: IExecuteSingleFunctions): number {
-	const value = ctx.getNodeParameter('amountPaid');
+	const value = itemParameter(ctx, 'amountPaid');
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
 		throw inputError(ctx, '"Amount Paid" is required: enter a value.');
 	}

@@ -12,6 +12,7 @@ import { lookupRecordsOfRun } from '../request/lookup-lists';
 import { refuseUnusableFilters } from './filter-checks';
 import { recordsWithKey } from './key-index';
 import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
+import { itemParameter } from './item-parameter';
 import { readRecordId } from './parameters';
 
 
@@ -60,7 +61,7 @@ export function readRecordTarget(ctx: IExecuteSingleFunctions, resource: Resourc
 	runScope(ctx);
 	const { key } = SPEC_OF[resource].record;
 	const { param, label } = locator ?? SPEC_OF[resource].record;
-	const raw = ctx.getNodeParameter(param, '') as unknown;
+	const raw = itemParameter(ctx, param, '');
 	const mode = isLocator(raw) ? raw.mode : 'id';
 	const value = trimmed(locatorValue(raw));
 	const byKey = key !== undefined && mode === key.mode;
