@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { ID_HAS_SPACES } from '../../nodes/Invoicing/resources/common-fields';
-import { DEMO_OWNER, startEditor, type RunningEditor } from '../../tools/scripts/n8n/editor';
+import { DEMO_API_KEY, DEMO_OWNER, startEditor, type RunningEditor } from '../../tools/scripts/n8n/editor';
 import { artifactPath } from './artifacts';
 import { launchChromium } from './browser/chromium';
 import { freePort } from '../../tools/scripts/n8n/free-port';
@@ -308,5 +308,64 @@ test('Create From Estimate: the Estimate of example 4 switched to By Number, EST
 		const reads = editor.sandbox.requests().filter((r) => r.method === 'GET' && r.path.startsWith('/v1/estimate/'));
 		expect(reads.map((r) => r.path)).toEqual(expect.arrayContaining(['/v1/estimate/all', `/v1/estimate/${estimate.id}`]));
 		expect(editor.sandbox.requests().filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v1/invoice/add']);
+	});
+});
+
+/** A pending estimate added to the editor's sandbox (example 4 starts from the first pending one). */
+async function addPendingEstimate(client: string, estimateNo: string): Promise<void> {
+	const response = await fetch(`${editor.sandbox.url}/estimate/add`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'content-type': 'application/json' },
+		body: JSON.stringify({ client, estimate_no: estimateNo, accepted: 'False', items: [{ description: 'Discovery workshop', quantity: 2, rate: 650 }] }),
+	});
+	if (!response.ok) throw new Error(`adding ${estimateNo}: HTTP ${response.status}`);
+}
+
+test('the first hour (issue 35): "create from estimate" finds the node; EST-2003 by Number, Next in Sequence, run twice: made, then found and why; example 8 says what to change', async () => {
+	const client = editor.sandbox.state().estimates.find((e) => e.estimate_no === 'EST-2001')?.customer_id;
+	if (!client) throw new Error('the demo data has no EST-2001');
+	// the earlier scenarios accepted the demo's pending estimate; the run after the first has EST-2004 to start from
+	await addPendingEstimate(client, 'EST-2003');
+	await addPendingEstimate(client, 'EST-2004');
+	await scenario('first-hour', async () => {
+		await openExample('invoicing-estimate');
+		const creator = page.locator('[data-test-id="node-creator"]');
+		await page.locator('[data-test-id="node-creator-plus-button"]').click();
+		const search = creator.getByPlaceholder('Search nodes...').first();
+		await search.waitFor();
+		await search.fill('create from estimate');
+		const names = creator.locator('[data-test-id="node-creator-item-name"]');
+		await names.filter({ hasText: /^Invoicing$/ }).first().waitFor();
+		await shot('first-hour-1-panel-create-from-estimate');
+		expect(await names.allInnerTexts()).toContain('Invoicing');
+		await page.keyboard.press('Escape');
+
+		const ndv = await openNode('Create Invoice');
+		await typeLocatorFixed(ndv, 'fromEstimate', 'number', 'EST-2003');
+		await ndv.getByText('Number Prefix').first().waitFor();
+		await shot('first-hour-2-estimate-by-number-next-in-sequence');
+		const output = ndv.locator('[data-test-id="output-panel"]');
+		const runs: string[] = [];
+		for (const [run, action] of [
+			[1, 'created'],
+			[2, 'existing'],
+		] as const) {
+			await ndv.locator('[data-test-id="node-execute-button"]').click();
+			await output.getByText('JSON', { exact: true }).first().click();
+			await output.getByText(`"${action}"`).first().waitFor();
+			await shot(`first-hour-${2 + run}-run-${run}-${action}`);
+			runs.push(await output.innerText());
+		}
+		// what happened opens the item; a re-run says what it found and why, and nothing is made twice
+		expect(runs[0]).toMatch(/^\s*\[?\s*\{\s*"action":\s*"created"/m);
+		expect(runs[1]).toMatch(/"action":\s*"existing",\s*"action_reason":\s*"Found, not created: the invoice .* has the same client, issue date, line items and amounts \(Numbering: Next in Sequence\)"/);
+		const made = editor.sandbox.state().invoices.filter((i) => i.customer_id === client && i.description === 'Estimate EST-2003');
+		expect(made).toHaveLength(1);
+
+		await openExample('invoicing-retainers');
+		// its sticky note says what to change, on the canvas
+		await page.getByText('To use it:').first().waitFor();
+		await shot('first-hour-5-example-8-canvas');
+		expect(await page.locator('body').innerText()).toMatch(/To use it:\s*point Read Retainers at your own CSV[^]*Number Prefix/);
 	});
 });

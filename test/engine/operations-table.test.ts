@@ -53,6 +53,13 @@ const CASES: Record<string, (b: Book) => INodeParameters> = {
 		invoiceNo: 'INV-2',
 		markEstimateAccepted: true,
 	}),
+	'Estimate: Convert to Invoice': (b) => ({
+		resource: 'estimate',
+		operation: 'convertToInvoice',
+		estimateId: byId(b.estimate),
+		newInvoiceNo: 'INV-2',
+		markEstimateAccepted: true,
+	}),
 	'Invoice: Create or Update': (b) => ({ resource: 'invoice', operation: 'upsert', client: byId(b.client), invoiceNo: 'INV-1', paymentStatus: 'Not Paid', ...line }),
 	'Invoice: Get': (b) => ({ resource: 'invoice', operation: 'get', invoiceId: byId(b.invoice) }),
 	'Invoice: Get Many': () => ({ resource: 'invoice', operation: 'getAll', returnAll: true }),

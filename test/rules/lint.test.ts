@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { copyProjectForBuild } from './project-copy';
-import { lint, lintRules, n8nNodeLint, npmRunLint, ROOT, scan } from './run-tool';
+import { lint, LINT_FLAG, lintRules, n8nNodeLint, npmRunLint, ROOT, scan } from './run-tool';
 
 describe("n8n's rules on the source", () => {
 	test('the community-node lint config (the one `n8n-node lint` uses) finds nothing in nodes/, credentials/ and package.json', () => {
@@ -47,6 +47,16 @@ describe("n8n's rules on the source", () => {
 		const result = npmRunLint();
 		expect(result.output).toContain('n8n-node lint');
 		expect(result.output).not.toMatch(/Strict mode violation|problems?\b/);
+		expect(result.status).toBe(0);
+	});
+
+	test("the README's bare `npx n8n-node lint` (n8n's documented command) passes as given: with the flag lint.js sets", () => {
+		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+		const given = /`ESLINT_FLAGS=(\S+) npx n8n-node lint`/.exec(readme)?.[1];
+		expect(given).toBe(LINT_FLAG);
+		expect(readFileSync(join(ROOT, 'tools', 'scripts', 'lint.js'), 'utf8')).toContain(`const FLAG = '${LINT_FLAG}';`);
+		const result = n8nNodeLint(ROOT, { ESLINT_FLAGS: given });
+		expect(result.output).not.toMatch(/problems?\b/);
 		expect(result.status).toBe(0);
 	});
 

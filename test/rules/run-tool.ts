@@ -51,8 +51,8 @@ export function npmRunLint(): { status: number | null; output: string } {
 }
 
 /** `n8n-node lint` in a project folder (n8n's own lint command: strict-mode config check, then `eslint .`). */
-export function n8nNodeLint(cwd: string): { status: number | null; output: string } {
+export function n8nNodeLint(cwd: string, env: NodeJS.ProcessEnv = {}): { status: number | null; output: string } {
 	const cli = join(ROOT, 'node_modules', '@n8n', 'node-cli', 'bin', 'n8n-node.mjs');
-	const result = spawnSync(process.execPath, [cli, 'lint'], { cwd, encoding: 'utf8', env: { ...TOOL_ENV, FORCE_COLOR: '0', NO_COLOR: '1' } });
+	const result = spawnSync(process.execPath, [cli, 'lint'], { cwd, encoding: 'utf8', env: { ...TOOL_ENV, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -40,7 +40,7 @@ describe('GitHub Actions workflows (actionlint)', () => {
 		expect(release).toMatch(/tags:\s+- 'v\*\.\*\.\*'/);
 		expect(release).toMatch(/permissions:[^]*id-token: write[^]*contents: read/);
 		expect(release).toMatch(/registry-url: 'https:\/\/registry\.npmjs\.org'/);
-		const steps = ['run: npm ci', 'run: npm run build', 'run: node tools/scripts/check-pack.js', 'run: npm publish --provenance --access public'];
+		const steps = ['run: npm ci --ignore-scripts', 'run: npm run build', 'run: node tools/scripts/check-pack.js', 'run: npm publish --provenance --access public'];
 		const positions = steps.map((step) => release.indexOf(step));
 		expect(positions.every((position) => position > 0)).toBe(true);
 		expect([...positions].sort((a, b) => a - b)).toEqual(positions);

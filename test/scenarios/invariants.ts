@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { WRITES, type Operation, type Scenario } from './model';
+import { FROM_ESTIMATE } from './operations';
 import type { ScenarioOutcome } from './run-scenario';
 import { twinReported, WRITE_INVARIANTS } from './write-invariants';
 
@@ -22,7 +23,8 @@ function heldFor(outcome: ScenarioOutcome, k: number): number {
 			return book.estimates.filter((e) => e.estimate_no === values.estimateNo && e.customer_id === values.client).length;
 		case 'estimateUpsert':
 			return book.estimates.filter((e) => e.estimate_no === values.estimateNo && e.customer_id === values.client).length;
-		case 'invoiceFromEstimate': {
+		case 'invoiceFromEstimate':
+		case 'estimateToInvoice': {
 			const estimateNo = outcome.before.estimates.find((e) => e.id === values.estimateId)?.estimate_no ?? '?';
 			const made = new Set(outcome.before.invoices.map((i) => i.id));
 			return book.invoices.filter((i) => !made.has(i.id) && i.description.includes(estimateNo)).length;
@@ -46,6 +48,7 @@ function guardOn(scenario: Scenario): boolean {
 		case 'invoiceCreate':
 		case 'estimateCreate':
 		case 'invoiceFromEstimate':
+		case 'estimateToInvoice':
 			return s.ifExists !== 'create';
 		case 'clientUpsert':
 		case 'invoiceUpsert':
@@ -67,7 +70,7 @@ function guardOn(scenario: Scenario): boolean {
  * Estimate the content is the estimate (one per key here): executions at once for one estimate add none.
  */
 export function allowedFor(scenario: Scenario, k: number): number {
-	const byContent: Operation[] = ['invoiceCreate', 'estimateCreate', 'invoiceFromEstimate'];
+	const byContent: Operation[] = ['invoiceCreate', 'estimateCreate', ...FROM_ESTIMATE];
 	const numberedByContent = scenario.settings.numbering === 'next' && byContent.includes(scenario.operation);
 	return numberedByContent ? scenario.items.filter((key) => key === k).length : 1;
 }
@@ -84,7 +87,7 @@ function noDuplicates(outcome: ScenarioOutcome): string[] {
 	const action: Operation[] = ['recordPayment', 'send', 'estimateSend'];
 	// a twin payment or e-mail the node cannot prevent is reported instead (design.md, "Twin creates")
 	if (action.includes(scenario.operation) && twinReported(outcome)) return [];
-	const what = scenario.operation === 'invoiceFromEstimate' ? 'invoices from its one estimate' : 'for one key';
+	const what = FROM_ESTIMATE.includes(scenario.operation) ? 'invoices from its one estimate' : 'for one key';
 	return distinctKeys(scenario)
 		.filter((k) => heldFor(outcome, k) > allowedFor(scenario, k))
 		.map((k) => {
@@ -142,7 +145,7 @@ function successNamesWhatIsHeld(outcome: ScenarioOutcome): string[] {
 function failuresTellTheTruth(outcome: ScenarioOutcome): string[] {
 	const { scenario } = outcome;
 	if (!WRITES.includes(scenario.operation) || !scenario.settings.continueOnFail) return [];
-	const counted: Operation[] = ['clientCreate', 'invoiceCreate', 'estimateCreate', 'invoiceFromEstimate', 'recordPayment', 'send', 'estimateSend'];
+	const counted: Operation[] = ['clientCreate', 'invoiceCreate', 'estimateCreate', ...FROM_ESTIMATE, 'recordPayment', 'send', 'estimateSend'];
 	if (!counted.includes(scenario.operation)) return [];
 	const problems: string[] = [];
 	for (const k of distinctKeys(scenario)) {

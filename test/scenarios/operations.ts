@@ -21,6 +21,7 @@ export const OPERATIONS = {
 	estimateUpdate: ['estimate', 'update'],
 	estimateDelete: ['estimate', 'delete'],
 	estimateSend: ['estimate', 'send'],
+	estimateToInvoice: ['estimate', 'convertToInvoice'],
 	expenseCreate: ['expense', 'create'],
 	expenseUpdate: ['expense', 'update'],
 	expenseDelete: ['expense', 'delete'],
@@ -34,10 +35,13 @@ export const ALL_OPERATIONS = Object.keys(OPERATIONS) as Operation[];
 export const WRITES: readonly Operation[] = ALL_OPERATIONS.filter((operation) => operation !== 'invoiceGetAll');
 
 /** Operations that take the Numbering option (Given Number, Next in Sequence). */
-export const NUMBERED: readonly Operation[] = ['invoiceCreate', 'estimateCreate', 'invoiceFromEstimate'];
+export const NUMBERED: readonly Operation[] = ['invoiceCreate', 'estimateCreate', 'invoiceFromEstimate', 'estimateToInvoice'];
+
+/** Create From Estimate and its estimate side, Convert to Invoice: one implementation, held to the same invariants. */
+export const FROM_ESTIMATE: readonly Operation[] = ['invoiceFromEstimate', 'estimateToInvoice'];
 
 /** Operations acting on an invoice by id: they can follow a step that outputs invoices (a chain). */
 export const ON_INVOICE: readonly Operation[] = ['send', 'recordPayment', 'markPaid', 'markNotPaid', 'invoiceUpdate', 'invoiceDelete'];
 
 /** Steps that output invoices, which an ON_INVOICE step may then act on. */
-export const MAKES_INVOICES: readonly Operation[] = ['invoiceCreate', 'invoiceUpsert', 'invoiceFromEstimate', 'send', 'recordPayment', 'markPaid', 'markNotPaid', 'invoiceUpdate'];
+export const MAKES_INVOICES: readonly Operation[] = ['invoiceCreate', 'invoiceUpsert', 'invoiceFromEstimate', 'estimateToInvoice', 'send', 'recordPayment', 'markPaid', 'markNotPaid', 'invoiceUpdate'];

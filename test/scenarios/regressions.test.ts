@@ -1,4 +1,6 @@
-import { useEngineFixture } from '../engine/fixture';
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, useEngineFixture } from '../engine/fixture';
 
 /**
  * Counter-examples the generated scenarios found (issue 30), shrunk and written out as plain engine tests.
@@ -247,5 +249,29 @@ describe('rows of one key in overlapping batches', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.action).sort()).toEqual(['created', 'existing']);
 		expect(ctx.sandbox.state().clients.map((c) => c.names)).toEqual(['Acme']);
+	});
+});
+
+describe('a Next in Sequence candidate deleted between the list read and its own read', () => {
+	// Known bug, seed 20261126, path 138:1:1:2:2:3:3:3:3:3:3:4:4:4:4:4:4:4:5:5:5:5:5:5:7:1:5:5:5:5:5 (the fast
+	// suite's seed reaches it once the model draws Convert to Invoice, issue 35: the draws after it moved; it also fails
+	// on the code before, 37 of 40 replays 4 at once): two executions of Create From Estimate -> Delete Invoice, Next
+	// in Sequence. The second lists the invoices, finds the first's invoice as a possible match, and reads it to
+	// compare its line items (guards/next-number); the first's Delete lands in between, the read answers 404 and
+	// the row fails "reading /invoice/{id} first (nothing written)", under Continue On Fail naming another row. A
+	// candidate that is gone is no match: the row should go on and make its invoice. test.failing until fixed.
+	test.failing('the candidate invoice deleted while the row reads it: the row makes its invoice, no error', async () => {
+		const client = ((await ctx.api('POST', '/client/add', { names: 'Globex' })).data as IDataObject[])[0].id as string;
+		const body = await ctx.api('POST', '/estimate/add', { client, estimate_no: 'EST-9', items: [{ description: 'Audit', quantity: 1, rate: 100 }] });
+		const estimate = (body.estimate as IDataObject[])[0].id as string;
+		const parameters = { resource: 'invoice', operation: 'createFromEstimate', fromEstimate: byId(estimate), numbering: 'next', numberPrefix: 'INV-' };
+		const candidate = (await ctx.run(parameters)).items[0].json.id as string;
+		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 400, method: 'GET', path: `/v1/invoice/${candidate}` });
+		const again = ctx.run(parameters, { continueOnFail: true });
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		await ctx.api('DELETE', `/invoice/${candidate}`);
+		const result = await again;
+		expect(result.items.map((item) => [item.json.action, item.json.error])).toEqual([['created', undefined]]);
+		expect(ctx.sandbox.state().invoices.filter((i) => i.customer_id === client)).toHaveLength(1);
 	});
 });

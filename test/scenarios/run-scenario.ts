@@ -108,6 +108,16 @@ export function parametersOf(scenario: Scenario, operation: Operation = scenario
 				...guard,
 				...common,
 			};
+		case 'estimateToInvoice':
+			return {
+				resource: 'estimate',
+				operation: 'convertToInvoice',
+				estimateId: byIdExpression('estimateId'),
+				...(s.numbering === 'next' ? numbering('newInvoiceNo', 'INV-') : { numbering: 'given', newInvoiceNo: '={{ $json.invoiceNo }}' }),
+				markEstimateAccepted: s.markAccepted,
+				...guard,
+				...common,
+			};
 		case 'clientUpdate':
 			return { resource: 'client', operation: 'update', clientId: byIdExpression('client'), updateFields: { phone: '={{ $json.note }}' }, ...common };
 		case 'invoiceUpdate':

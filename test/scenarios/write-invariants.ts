@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Scenario } from './model';
+import { FROM_ESTIMATE, NUMBERED } from './operations';
 import type { ScenarioOutcome, StepRun } from './run-scenario';
 
 /**
@@ -16,7 +17,7 @@ const dupes = (values: string[]) => [...new Set(values.filter((value, index) => 
 /** (g) A number is given once in the book: invoices and estimates (Given Number guarded, or Next in Sequence). */
 const numbersUnique: Check = ({ scenario, book }) => {
 	const s = scenario.settings;
-	const numbered = drawn(scenario).some((o) => o === 'invoiceCreate' || o === 'estimateCreate' || o === 'invoiceFromEstimate' || o === 'invoiceUpsert' || o === 'estimateUpsert');
+	const numbered = drawn(scenario).some((o) => o === 'invoiceCreate' || o === 'estimateCreate' || FROM_ESTIMATE.includes(o) || o === 'invoiceUpsert' || o === 'estimateUpsert');
 	// a given number may repeat across clients when asked (Each Client) or when the guard is off (Create Anyway)
 	if (!numbered || (s.numbering === 'given' && (s.ifExists === 'create' || s.numberScope === 'eachClient'))) return [];
 	return [
@@ -28,7 +29,7 @@ const numbersUnique: Check = ({ scenario, book }) => {
 /** (h) Next in Sequence: n identical rows of one execution are n documents, each output naming its own. */
 const identicalRowsMakeTheirOwn: Check = (outcome) => {
 	const { scenario } = outcome;
-	if (scenario.settings.numbering !== 'next' || !['invoiceCreate', 'estimateCreate', 'invoiceFromEstimate'].includes(scenario.operation)) return [];
+	if (scenario.settings.numbering !== 'next' || !NUMBERED.includes(scenario.operation)) return [];
 	const problems: string[] = [];
 	for (const [run, [first]] of outcome.runs.entries()) {
 		if (!first || first.result.error) continue;
@@ -118,7 +119,7 @@ const untouchedStayAsTheyWere: Check = (outcome) => {
  */
 const acceptedOnlyWhenInvoiced: Check = ({ scenario, before, book }) => {
 	// a Delete later in the chain removes the invoice, as asked, after the estimate was marked
-	if (scenario.operation !== 'invoiceFromEstimate' || scenario.chain.includes('invoiceDelete')) return [];
+	if (!FROM_ESTIMATE.includes(scenario.operation) || scenario.chain.includes('invoiceDelete')) return [];
 	const made = book.invoices.filter((i) => !before.invoices.some((was) => was.id === i.id));
 	const problems: string[] = [];
 	for (const estimate of book.estimates) {

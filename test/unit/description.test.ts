@@ -8,7 +8,7 @@ const properties = description.properties;
 
 const OPERATIONS: Record<string, string[]> = {
 	client: ['create', 'delete', 'get', 'getAll', 'update', 'upsert'],
-	estimate: ['create', 'delete', 'get', 'getAll', 'send', 'update', 'upsert'],
+	estimate: ['convertToInvoice', 'create', 'delete', 'get', 'getAll', 'send', 'update', 'upsert'],
 	expense: ['create', 'delete', 'get', 'getAll', 'update'],
 	invoice: ['create', 'createFromEstimate', 'delete', 'get', 'getAll', 'markNotPaid', 'markPaid', 'recordPayment', 'send', 'update', 'upsert'],
 };
@@ -32,13 +32,13 @@ describe('node description', () => {
 		expect(new Invoicing()).not.toHaveProperty('execute');
 	});
 
-	test('resources and their operations: the 25 of the service, Create or Update for clients, invoices, estimates, and Create From Estimate', () => {
+	test('resources and their operations: the 25 of the service, Create or Update for clients, invoices, estimates, Create From Estimate and its estimate side, Convert to Invoice', () => {
 		const resource = properties.find((p) => p.name === 'resource') as INodeProperties;
 		expect((resource.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(Object.keys(OPERATIONS));
 		for (const [name, operations] of Object.entries(OPERATIONS)) {
 			expect(operationOptions(name).map((o) => o.value).sort()).toEqual([...operations].sort());
 		}
-		expect(Object.values(OPERATIONS).flat()).toHaveLength(29);
+		expect(Object.values(OPERATIONS).flat()).toHaveLength(30);
 	});
 
 	test.each(Object.keys(OPERATIONS))('every %s operation has an action without articles, a request and error handling first', (resource) => {
@@ -47,7 +47,8 @@ describe('node description', () => {
 			expect(option.action).not.toMatch(/\b(a|an|the)\b/);
 			expect(option.description).not.toBe(option.action);
 			expect(option.routing?.request?.method).toMatch(/^(GET|POST|PUT|DELETE)$/);
-			expect(option.routing?.request?.url).toMatch(new RegExp(`^/${resource}/`));
+			// an estimate's Convert to Invoice makes an invoice, as Create From Estimate does
+			expect(option.routing?.request?.url).toMatch(option.value === 'convertToInvoice' ? /^\/invoice\/add$/ : new RegExp(`^/${resource}/`));
 			const postReceive = option.routing?.output?.postReceive ?? [];
 			expect(typeof postReceive[0] === 'function' && postReceive[0].name).toBe('handleApiErrors');
 			expect(postReceive).toHaveLength(2);

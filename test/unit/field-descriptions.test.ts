@@ -48,6 +48,7 @@ describe('every field a user must fill, and every guard, says what it is for', (
 			'Record Payment Invoice',
 			'Send Invoice',
 			'Create Estimate',
+			'Convert to Invoice Estimate',
 			'Create or Update Estimate',
 			'Send Estimate',
 		]);

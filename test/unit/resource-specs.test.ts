@@ -101,6 +101,12 @@ describe('record locators and row keys', () => {
 		expect(failureLabel(itemContext(base))).toBe('Create Invoice From Estimate (item 0)');
 		expect(failureLabel(itemContext({ ...base, invoiceNo: 'INV-12' }))).toBe('Create Invoice From Estimate "INV-12" (item 0)');
 	});
+
+	test('the estimate side reads the same way, naming the estimate it converts: "Convert Estimate to Invoice" (issue 35)', () => {
+		const base = { resource: 'estimate', operation: 'convertToInvoice' };
+		expect(failureLabel(itemContext(base))).toBe('Convert Estimate to Invoice (item 0)');
+		expect(failureLabel(itemContext({ ...base, estimateId: 'EST-12' }))).toBe('Convert Estimate to Invoice "EST-12" (item 0)');
+	});
 });
 
 describe('what a repeat does, and which operations are guarded', () => {
@@ -120,7 +126,7 @@ describe('what a repeat does, and which operations are guarded', () => {
 	test('the facts retries depend on (pinned: changing one is a decision, not an accident)', () => {
 		const by = (pick: (operation: OperationSpec) => boolean) => pairs.filter(({ operation }) => pick(operation)).map(name).sort();
 		expect(by((o) => o.repeat === 'twice')).toEqual(
-			['client create', 'estimate create', 'estimate send', 'expense create', 'invoice create', 'invoice createFromEstimate', 'invoice recordPayment', 'invoice send'].sort(),
+			['client create', 'estimate convertToInvoice', 'estimate create', 'estimate send', 'expense create', 'invoice create', 'invoice createFromEstimate', 'invoice recordPayment', 'invoice send'].sort(),
 		);
 		expect(by((o) => o.repeat === 'read')).toEqual(
 			['client get', 'client getAll', 'estimate get', 'estimate getAll', 'expense get', 'expense getAll', 'invoice get', 'invoice getAll'].sort(),
@@ -131,6 +137,7 @@ describe('what a repeat does, and which operations are guarded', () => {
 			[
 				'client create',
 				'client upsert',
+				'estimate convertToInvoice',
 				'estimate create',
 				'estimate send',
 				'estimate upsert',

@@ -47,6 +47,7 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 		['invoice', 'markPaid', 'invoiceId rateLimits'],
 		['invoice', 'markNotPaid', 'invoiceId rateLimits'],
 		['invoice', 'getAll', 'returnAll limit simplify amountsAsNumbers filters rateLimits'],
+		['estimate', 'convertToInvoice', 'estimateId numbering newInvoiceNo paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
 		['estimate', 'create', 'numbering client estimateNo itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
 		['estimate', 'upsert', 'client estimateNo itemsMode items additionalFields guardOptions amountsAsNumbers rateLimits'],
 		['estimate', 'get', 'estimateId simplify amountsAsNumbers rateLimits'],
@@ -84,6 +85,7 @@ test.each([
 	['invoice', 'create', 'numbering numberPrefix numberDigits client paymentStatus itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
 	['estimate', 'create', 'numbering numberPrefix numberDigits client itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
 	['invoice', 'createFromEstimate', 'fromEstimate numbering numberPrefix numberDigits paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
+	['estimate', 'convertToInvoice', 'estimateId numbering numberPrefix numberDigits paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
 ])('Next in Sequence: %s / %s shows the pattern instead of the number: %s', (resource, operation, expected) => {
 	expect(visible(resource, operation, { numbering: 'next' })).toBe(expected);
 });

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Guards publishing: lists what `npm pack` would ship from the current build and fails unless it holds every
 // file the "n8n" section of package.json names, each node's icons and codex, each credential's icons, and
-// nothing of the dev tooling. Runs no build and no npm lifecycle script, so it works whatever the npm
-// configuration (the project's .npmrc sets ignore-scripts=true, which also skips `prepack`).
+// nothing of the dev tooling. Runs no build and no npm lifecycle script: it is the second half of `prepack`
+// (package.json), which `npm pack` and `npm publish` run after the build, so an incomplete package is refused.
 // Usage: node tools/scripts/check-pack.js [project dir]; exits 1 and names the problems when the package is incomplete.
 'use strict';
 const { spawnSync } = require('node:child_process');

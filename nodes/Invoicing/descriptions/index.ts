@@ -26,7 +26,8 @@ const requiredFields = (specs: readonly ResourceSpec[]): Shown[] =>
 	]);
 
 const NUMBERING = new Set(numberingFields.map((field) => field.name));
-const isNumbering = (shown: Shown) => NUMBERING.has(shown.property.name);
+/** Numbering, and the number it may replace when the operation owns it (Convert to Invoice's Invoice Number). */
+const isNumbering = (shown: Shown) => NUMBERING.has(shown.property.name) || shown.property.displayOptions?.hide?.numbering !== undefined;
 /** The record an operation starts from (Create From Estimate's Estimate): asked first, as the record locators are. */
 const isSource = (shown: Shown) => shown.property.type === 'resourceLocator';
 

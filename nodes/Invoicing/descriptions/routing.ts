@@ -19,6 +19,7 @@ import {
 } from '../helpers/output/post-receive';
 import { resolveListFilters } from '../helpers/input/record-lookup';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
+import { CONVERT_TO_INVOICE_PARAMS } from '../resources/estimate/convertToInvoice.operation';
 import type { POST_RECEIVE_STEPS, PRE_SEND_STEPS } from '../resources/steps';
 import type { OperationSpec, ResourceSpec } from '../resources/types';
 
@@ -37,6 +38,7 @@ export const PRE_SEND: { readonly [Name in keyof typeof PRE_SEND_STEPS]: (resour
 	send: (resource: Resource) => [buildGuardedSend(asDocument(resource))],
 	recordPayment: (resource: Resource) => [buildGuardedPayment(asDocument(resource))],
 	fromEstimate: (): PreSend[] => [buildFromEstimate()],
+	convertToInvoice: (): PreSend[] => [buildFromEstimate(CONVERT_TO_INVOICE_PARAMS)],
 };
 
 /** The code of each output shaping an operation spec names, built for its resource; handleApiErrors always runs first. */

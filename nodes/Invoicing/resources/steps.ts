@@ -17,6 +17,7 @@ export const PRE_SEND_STEPS = {
 	send: { guarded: true, onRecord: true },
 	recordPayment: { guarded: true, onRecord: true },
 	fromEstimate: { guarded: true, onRecord: false },
+	convertToInvoice: { guarded: true, onRecord: true },
 } as const satisfies Readonly<Record<string, { guarded: boolean; onRecord: boolean }>>;
 
 /** The output shapings an operation can name, and the items each makes; their code is POST_RECEIVE in descriptions/routing.ts. */

@@ -15,7 +15,7 @@ function progress(message: string): void {
 
 /**
  * The environment for npm children: without the npm_config_* variables a parent `npm test` or `npx` exports
- * (this project's .npmrc sets ignore-scripts, which would silently turn the native rebuild into a no-op).
+ * (an inherited ignore-scripts would silently turn the native rebuild into a no-op).
  */
 function cleanNpmEnvironment(pathPrefix?: string): NodeJS.ProcessEnv {
 	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')));

@@ -21,7 +21,8 @@ export async function buildTarball(packageDir: string = REPO_ROOT): Promise<stri
 	if (packageDir === REPO_ROOT && built && existsSync(built)) return built;
 	await runOrThrow('npm', ['run', 'build', '--silent'], { cwd: packageDir });
 	const destination = mkdtempSync(join(tmpdir(), 'invoicing-pack-'));
-	await runOrThrow('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], { cwd: packageDir });
+	// prepack would build a second time; the package test checks this tarball's files
+	await runOrThrow('npm', ['pack', '--ignore-scripts', '--pack-destination', destination, '--loglevel=error'], { cwd: packageDir });
 	const tarball = readdirSync(destination).find((name) => name.endsWith('.tgz'));
 	if (!tarball) throw new Error(`npm pack made no tarball in ${destination}`);
 	return join(destination, tarball);

@@ -29,7 +29,13 @@ export function sourceEstimateOf(ctx: IExecuteSingleFunctions): SourceEstimate |
 	return sources.get(ctx);
 }
 
-const LOCATOR = { param: 'fromEstimate', label: 'Estimate' };
+/** The parameters that give the estimate and the invoice number: Create From Estimate's, or an estimate operation's own. */
+export interface FromEstimateParams {
+	estimate: string;
+	invoiceNo: string;
+}
+
+const CREATE_FROM_ESTIMATE: FromEstimateParams = { estimate: 'fromEstimate', invoiceNo: 'invoiceNo' };
 
 /** What "Invoice Fields" may set instead of the estimate's value, or besides it. */
 const OVERRIDES: FieldSpec[] = [
@@ -80,12 +86,12 @@ function carriedItems(ctx: IExecuteSingleFunctions, estimateNo: string, items: I
  * (today, today plus the terms) are not compared, so a re-run on a later day still finds its invoice. With
  * Next in Sequence the number is the sequence's and the invoice is matched on its content (guards/next-number).
  */
-export const buildFromEstimate = (): PreSend =>
+export const buildFromEstimate = (params: FromEstimateParams = CREATE_FROM_ESTIMATE): PreSend =>
 	async function fromEstimate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		// joined before any await: the run's numbers go in item order
 		const sequence = isNextNumber(this) ? joinSequence(this, options, 'invoice') : undefined;
 		try {
-			return await invoiceFromEstimate(this, options, sequence);
+			return await invoiceFromEstimate(this, options, sequence, params);
 		} finally {
 			if (sequence) sequence.sequence.release(sequence.index);
 		}
@@ -95,9 +101,10 @@ async function invoiceFromEstimate(
 	ctx: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 	sequence: ReturnType<typeof joinSequence> | undefined,
+	given: FromEstimateParams,
 ): Promise<IHttpRequestOptions> {
-	const target = readRecordTarget(ctx, 'estimate', LOCATOR);
-	const number = sequence ? {} : readRequired(ctx, [{ param: 'invoiceNo', api: 'invoice_no', label: 'Invoice Number', kind: 'text' }]);
+	const target = readRecordTarget(ctx, 'estimate', { param: given.estimate, label: 'Estimate' });
+	const number = sequence ? {} : readRequired(ctx, [{ param: given.invoiceNo, api: 'invoice_no', label: 'Invoice Number', kind: 'text' }]);
 	const overrides = readCollection(ctx, 'invoiceOverrides', OVERRIDES);
 	const terms = paymentTerms(ctx);
 	const id = await targetId(ctx, options, 'estimate', target);

@@ -17,6 +17,7 @@ import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
 import { existingReason, writeItem } from './action-reason';
+import { rememberMade } from './made-here';
 import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, relatedLists } from './record-shape';
@@ -38,6 +39,10 @@ export async function handleApiErrors(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const held = settleRoutedAnswer(this, response);
+	const decision = decisionOf(this);
+	if (!held && decision?.kind === 'create' && isApiSuccess(response.statusCode, response.body)) {
+		rememberMade(this, decision.resource, recordFromAnswer(decision.resource, envelopeOf(response)));
+	}
 	settleWrite(this, response);
 	if (held) throw new HeldRefusal(() => apiFailure(this, response.statusCode, response.body));
 	if (!isApiSuccess(response.statusCode, response.body) && !(await skippedForTwin(this, response))) {

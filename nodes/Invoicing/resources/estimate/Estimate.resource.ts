@@ -3,6 +3,7 @@ import { guardOptionsField, ifExistsField } from '../guard-fields';
 import { numberingFields } from '../numbering-fields';
 import { sendFields } from '../send-fields';
 import type { ResourceEntry } from '../types';
+import { convertToInvoiceOperation } from './convertToInvoice.operation';
 import { acceptedField, estimateFilters, estimateNumberField } from './fields';
 import { SHAPE, STEP } from '../steps';
 
@@ -53,6 +54,7 @@ export const estimateResource: ResourceEntry = {
 			form: 'create',
 			properties: [...numberingFields, ifExistsField, guardOptionsField],
 		},
+		convertToInvoiceOperation,
 		{
 			value: 'delete',
 			name: 'Delete',
