@@ -280,6 +280,44 @@ const COUNTER_EXAMPLES: Array<{
       chain: [],
     },
   },
+  {
+    found: "seed 902 path 79",
+    what: "Batching 2, twin executions, the list read again after an unanswered write refused (429): every row failed naming the first row",
+    scenario: {
+      operation: "invoiceCreate",
+      executions: 3,
+      twins: true,
+      keys: 2,
+      items: [0, 0, 1, 1, 1],
+      settings: {
+        timeoutMs: 300,
+        batching: { batchSize: 2, batchInterval: 20 },
+        continueOnFail: true,
+        ifExists: "error",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: true,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Not Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: true,
+        filter: { paymentStatus: "Not Paid", returnAll: true, limit: 3 },
+        numberScope: "eachClient",
+      },
+      faults: [
+        { kind: "serverError", method: "POST", when: "after", status: 503 },
+        {
+          kind: "rateLimited",
+          count: 1,
+          retryAfter: { form: "date", inMs: 1456 },
+        },
+      ],
+      chain: ["send", "invoiceUpdate"],
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

@@ -20,7 +20,7 @@ function noteMaker(ctx: IExecuteSingleFunctions, error: unknown): unknown {
  * The failure of a read another item made, as this item's: the same error (class, code, description), its
  * message opening with this item's row and number, and n8n's item index this item's.
  */
-function asThisItems(ctx: IExecuteSingleFunctions, error: unknown): unknown {
+export function asThisItems(ctx: IExecuteSingleFunctions, error: unknown): unknown {
 	const maker = typeof error === 'object' && error !== null ? madeBy.get(error) : undefined;
 	const itemIndex = ctx.getItemIndex();
 	if (!maker || maker.itemIndex === itemIndex) return error;

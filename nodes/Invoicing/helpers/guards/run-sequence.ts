@@ -11,7 +11,7 @@ import { matchOf, type GuardedResource } from './matching';
 import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
 import { serviceKey } from './key-turns';
 import { runScope, type RunScope } from './run-scope';
-import { listOfRun } from './run-lists';
+import { asThisItems, listOfRun } from './run-lists';
 import { laneOf, type SequenceLane } from './sequence-lane';
 import { createdBefore } from './created-order';
 
@@ -231,7 +231,8 @@ export class RunSequence {
 		try {
 			await this.lookForUnanswered(waiting);
 		} catch (error) {
-			for (const row of waiting) row.fail(error);
+			// the read was the first row's: each row fails naming itself
+			for (const row of waiting) row.fail(asThisItems(row.ctx, error));
 			if (this.settled.size >= this.members.size) this.allSettled.resolve();
 			return;
 		}
@@ -269,6 +270,9 @@ export class RunSequence {
 		if (this.settled.size >= this.members.size) this.allSettled.resolve();
 	}
 
+	/** How many times the run read its list again after an unanswered write (each read shared by its rows once). */
+	private looks = 0;
+
 	/**
 	 * After a write of this lane that got no answer since this run read its list (an earlier run's, or this
 	 * execution's before a retry): the list is read again, and again while the run has more rows of that write's
@@ -280,7 +284,8 @@ export class RunSequence {
 		const reader = rows[0];
 		if (unanswered.length === 0 || !reader) return;
 		for (;;) {
-			this.list = listOf(await readApi(reader.ctx, reader.options, `/${this.resource}/all`), 'data');
+			const read = async () => listOf(await readApi(reader.ctx, reader.options, `/${this.resource}/all`), 'data');
+			this.list = await listOfRun(reader.ctx, runScope(reader.ctx), `${this.resource}\u0000again after an unanswered write, ${++this.looks}`, read);
 			this.byClient = undefined;
 			const now = Date.now();
 			// a content the run has more rows of than the list has documents of (line items compared), while a write of it may still land
