@@ -179,7 +179,7 @@ export class RunSequence {
 	 * The document another process made at the same moment for this row (its twin: an execution of the same rows
 	 * in another queue worker), when it was made before this row's `record`: then this row's copy goes and the row
 	 * has that one. The others are the documents of the row's content that appeared while the run wrote (not in the
-	 * list its rows were decided on). A row whose content is its run's only one keeps its copy unless another was
+	 * list its rows were decided on) and that no unanswered write of this process may have made. A row whose content is its run's only one keeps its copy unless another was
 	 * made before it, and then has the first made (an owner never deletes the first made, so a deleted twin never
 	 * misleads the other). Several rows of one content pair up in the order the service made them, only when the
 	 * others are as many as this run's: once the twin deleted some, this run keeps its own (one document too many
@@ -193,7 +193,11 @@ export class RunSequence {
 		const mine = [...this.made].filter(([other]) => this.contentOf(other, content)).map(([, made]) => made).sort(byMaking);
 		const ownIds = new Set([...this.made.values()].map((made) => String(made.id)));
 		const appeared = fresh.filter(
-			(other) => !this.seen.has(String(other.id)) && !ownIds.has(String(other.id)) && listedMatch(this.resource, this.pattern, content, other),
+			(other) =>
+				!this.seen.has(String(other.id)) &&
+				!ownIds.has(String(other.id)) &&
+				!this.lane.unansweredWith(storedNumber(this.resource, other)) &&
+				listedMatch(this.resource, this.pattern, content, other),
 		);
 		const others: IDataObject[] = [];
 		for (const other of appeared.sort(byMaking)) if (await this.sameItemsIfThere(row, other)) others.push(other);

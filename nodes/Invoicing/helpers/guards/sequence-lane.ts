@@ -44,6 +44,14 @@ export class SequenceLane {
 		this.unanswered.push({ at, until, content, number });
 	}
 
+	/**
+	 * Whether an unanswered write of this process may have made a document with this number: such a document is
+	 * this process's, never another process's twin.
+	 */
+	unansweredWith(number: unknown): boolean {
+		return this.unanswered.some((write) => write.number === number);
+	}
+
 	/** The numbers of unanswered writes that may still land: no run gives them again meanwhile. */
 	reservedNumbers(): string[] {
 		const now = Date.now();
