@@ -4,7 +4,7 @@ import { ItemMemory } from '../../engine/item-memory';
 import { listOf } from '../../../shared/api-answers';
 import type { ApiParams, LineItem } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
-import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../resources/invoice/createFromEstimate.operation';
+import { DEFAULT_PAYMENT_TERMS_DAYS, type FromEstimateParams } from '../../resources/invoice/createFromEstimate.operation';
 import { inputError } from '../errors/item-errors';
 import { checkDueNotBeforeIssue } from '../input/due-date';
 import type { FieldSpec } from '../input/field-specs';
@@ -27,12 +27,6 @@ const sources = new ItemMemory<SourceEstimate>();
 
 export function sourceEstimateOf(ctx: IExecuteSingleFunctions): SourceEstimate | undefined {
 	return sources.get(ctx);
-}
-
-/** The parameters that give the estimate and the invoice number: Create From Estimate's, or an estimate operation's own. */
-export interface FromEstimateParams {
-	estimate: string;
-	invoiceNo: string;
 }
 
 const CREATE_FROM_ESTIMATE: FromEstimateParams = { estimate: 'fromEstimate', invoiceNo: 'invoiceNo' };

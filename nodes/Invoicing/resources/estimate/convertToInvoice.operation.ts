@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { FromEstimateParams } from '../../helpers/guards/from-estimate';
-import { createFromEstimateFields } from '../invoice/createFromEstimate.operation';
+import { createFromEstimateFields, type FromEstimateParams } from '../invoice/createFromEstimate.operation';
 import { invoiceNumberField } from '../invoice/fields';
 import { numberingFields } from '../numbering-fields';
 import { SHAPE, STEP } from '../steps';

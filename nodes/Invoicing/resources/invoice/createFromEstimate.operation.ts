@@ -9,6 +9,12 @@ import type { OperationEntry } from '../types';
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 
 /** Create From Estimate: the estimate, the terms, whether to mark it accepted, and what to set differently. */
+/** The parameters that give the estimate and the invoice number: Create From Estimate's, or an estimate operation's own. */
+export interface FromEstimateParams {
+	estimate: string;
+	invoiceNo: string;
+}
+
 export const createFromEstimateFields: INodeProperties[] = [
 	recordLocator({
 		name: 'fromEstimate',
