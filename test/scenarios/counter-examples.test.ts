@@ -433,6 +433,41 @@ const COUNTER_EXAMPLES: Array<{
       chain: [],
     },
   },
+  {
+    found: "seed 903 path 9234, shrunk",
+    what: "Create Client, 3 executions, a create answered after the time-out: the next holder of the name's turn used its run's list, read before that create landed, and made a second client",
+    scenario: {
+      operation: "clientCreate",
+      executions: 3,
+      twins: false,
+      keys: 2,
+      items: [0, 1],
+      settings: {
+        timeoutMs: 300,
+        batching: { batchSize: 1, batchInterval: 0 },
+        retry: { maxTries: 2, waitBetweenTries: 0 },
+        continueOnFail: false,
+        ifExists: "returnIdentical",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Not Paid",
+        clientHasEmail: false,
+        numbering: "given",
+        markAccepted: false,
+        filter: { returnAll: false, limit: 1 },
+      },
+      faults: [
+        { kind: "slow", method: "POST", when: "before", percent: 100 },
+        { kind: "slow", method: "POST", when: "before", percent: 39 },
+        { kind: "dropped", method: "POST", when: "after" },
+      ],
+      chain: [],
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

@@ -112,7 +112,9 @@ async function withMatch(
 			return found;
 		});
 		refuseOtherClient(ctx, resource, params, match);
-		return outcome(match, list, endTurn, { key, ...settleRule(ctx, options, optionsCollection) });
+		// the record found is handed on too: the next holder's list may predate it (a write another run's look found landed)
+		const endHandingOn = (created?: IDataObject) => endTurn(created ?? match);
+		return outcome(match, list, endHandingOn, { key, ...settleRule(ctx, options, optionsCollection) });
 	});
 }
 

@@ -2,7 +2,8 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 /**
  * One item's hold on a key: over once its write has its outcome, or once it decided not to write. It hands the
- * next holder the record it created, if any: the next may belong to another run, whose list was read before.
+ * next holder the key's record it created or found, if any: the next may belong to another run, whose list was
+ * read before that record was there.
  */
 interface Turn {
 	over: Promise<IDataObject | undefined>;
@@ -33,7 +34,7 @@ export async function takeTurn(key: string): Promise<{ end: (created?: IDataObje
 	const received: { record?: IDataObject } = {};
 	const mine: Turn = {
 		over: new Promise<IDataObject | undefined>((done) => (resolve = done)),
-		// what this item created, else what it was handed: the key's record travels down the whole line of holders
+		// what this item created or found, else what it was handed: the key's record travels down the whole line of holders
 		end: (created) => {
 			if (turns.get(key) === mine) turns.delete(key);
 			resolve(created ?? received.record);
