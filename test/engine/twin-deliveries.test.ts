@@ -30,7 +30,7 @@ async function newInvoice(client: string): Promise<string> {
  * sandbox (its own item loop, so nothing is shared with the first); that read is held until the second's came.
  */
 async function race(
-	parameters: INodeParameters,
+	parameters: INodeParameters | [INodeParameters, INodeParameters],
 	guardReadPath: string,
 	listOrder: 'stored' | 'newestFirst' = 'stored',
 	retry?: { maxTries: number; waitBetweenTries: number },
@@ -38,7 +38,8 @@ async function race(
 	ctx.sandbox.setLimits({ serviceTimeMs: 150, listOrder });
 	ctx.sandbox.injectFault({ kind: 'delay', delayMs: 0, path: guardReadPath, untilSeen: { path: guardReadPath, count: 1 } });
 	ctx.sandbox.clearRequests();
-	const run = (worker: number) => runNode({ credentials: ctx.credentials, parameters, continueOnFail: retry === undefined, retry, worker });
+	const of = (worker: number) => (Array.isArray(parameters) ? parameters[worker] : parameters);
+	const run = (worker: number) => runNode({ credentials: ctx.credentials, parameters: of(worker), continueOnFail: retry === undefined, retry, worker });
 	const first = run(0);
 	const deadline = Date.now() + 10_000;
 	while (!ctx.sandbox.requests().some((r) => r.path === guardReadPath) && Date.now() < deadline) await sleep(10);
@@ -106,6 +107,31 @@ describe('twin deliveries in two executions at once', () => {
 			`Create Invoice "INV-7" (item 0): The invoice "INV-7" (id ${invoices[0].id}) already exists: another execution created it at the same moment (this execution's copy was deleted)`,
 			'created',
 		]);
+	});
+
+	test.each([
+		['invoice', '/v1/invoice/all'],
+		['client', '/v1/client/all'],
+	] as const)('Create or Update %s, the two deliveries with other values: the copy made later goes, and its values update the one that stays', async (resource, guardRead) => {
+		const client = resource === 'invoice' ? await newClient() : '';
+		const upsert = (note: string): INodeParameters =>
+			resource === 'invoice'
+				? { ...createInvoice(client), operation: 'upsert', additionalFields: { note } }
+				: { resource: 'client', operation: 'upsert', names: 'Initech', additionalFields: { email: 'ap@initech.example', address: note } };
+		const results = await race([upsert('first'), upsert('second')], guardRead);
+		const records = resource === 'invoice' ? ctx.sandbox.state().invoices : ctx.sandbox.state().clients.filter((c) => c.names === 'Initech');
+		expect(records).toHaveLength(1);
+		const kept = String(records[0].id);
+		const outputs = results.map((r) => r.items[0].json);
+		expect(results.map((r) => r.items[0].error)).toEqual([undefined, undefined]);
+		const field = resource === 'invoice' ? 'note' : 'address';
+		const later = outputs.find((o) => o.action === 'updated');
+		expect(outputs.map((o) => o.action).sort()).toEqual(['created', 'updated']);
+		expect(later?.twin).toEqual(expect.objectContaining({ deleted_id: expect.any(String), kept_id: kept }));
+		// the values of the execution that updated are the record's now, as if it had come a moment later
+		expect([later?.id, later?.[field], records[0][field]]).toEqual([kept, later === outputs[0] ? 'first' : 'second', later === outputs[0] ? 'first' : 'second']);
+		const puts = ctx.sandbox.requests().filter((r) => r.method === 'PUT');
+		expect(puts.map((r) => r.path)).toEqual([`/v1/${resource}/${kept}`]);
 	});
 
 	test('Create Invoice -> Send -> Record Payment in two processes: the chain is done once; the execution whose copy went skips the rest, saying why', async () => {

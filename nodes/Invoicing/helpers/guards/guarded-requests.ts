@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
-import { SPEC_OF } from '../../resources/resources';
 import { inputError } from '../errors/item-errors';
 import { ENVELOPE } from '../input/field-specs';
 import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
@@ -11,11 +10,11 @@ import { readApi } from '../request/read-api';
 import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
-import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
 import { paymentWatch, repeatTwinReport, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
 import { cents, isRecent, money } from './repeat-window';
 import { runScope } from './run-scope';
+import { updateValues } from './update-values';
 import { handedOffTo, type TwinHandoff } from './twin-handoff';
 import { lookUntilSettled, settleRule } from './uncertain-writes';
 import { lookupRecordsOfRun } from '../request/lookup-lists';
@@ -181,16 +180,10 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 		const params = await resolveKeyedFields(this, options, createParams(this, resource));
 		return await withMatch(this, options, resource, params, WRITE_OPTIONS, (match, list, endTurn, write) => {
 			if (!match) {
-				decide(this, { kind: 'create', resource, list, wanted: params }, endTurn, write);
+				decide(this, { kind: 'create', resource, list, wanted: params, upsert: true }, endTurn, write);
 				return withParams(this, resource, options, params);
 			}
-			const sent: ApiParams = { ...params };
-			let notApplied: StatusNotApplied | undefined;
-			for (const field of SPEC_OF[resource].fields) {
-				if (field.lifecycle !== 'payment') continue;
-				sent[field.api] = statusOnUpdate(this, params[field.api], match[field.stored ?? field.api]);
-				notApplied ??= statusNotApplied(this, params[field.api], sent[field.api] as string | undefined);
-			}
+			const { sent, notApplied } = updateValues(this, resource, params, match);
 			decide(this, { kind: 'update', statusNotApplied: notApplied }, endTurn);
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
 		});

@@ -16,9 +16,10 @@ import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 export type WriteDecision =
 	/**
 	 * `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (converge-create);
-	 * `sequenced`: a Next in Sequence row matched on its content, which looks again after the run's writes (number-check).
+	 * `sequenced`: a Next in Sequence row matched on its content, which looks again after the run's writes (number-check);
+	 * `upsert`: Create or Update, which gives a twin that stays its values (update-values).
 	 */
-	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams; twinIsError?: boolean; sequenced?: boolean }
+	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams; twinIsError?: boolean; sequenced?: boolean; upsert?: boolean }
 	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
 	| { kind: 'write'; key: string; resource: GuardedResource; watch?: TwinWatch }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }

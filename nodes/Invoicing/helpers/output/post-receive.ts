@@ -7,6 +7,7 @@ import { todayIn } from '../../../shared/dates';
 import { apiFailure, inputError } from '../errors/item-errors';
 import { reportTwins, twinPaidInstead } from '../guards/action-twins';
 import { convergeCreate } from '../guards/converge-create';
+import { updateTwin } from '../guards/update-values';
 import { TWIN_KEY, twinHandoff, type TwinHandoff } from '../guards/twin-handoff';
 import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
@@ -116,8 +117,8 @@ export function shapeRecord(resource: Resource): PostReceive {
  * send log; a client's invoices and estimates). Those are taken from the read the update made first (to
  * fill required fields), else read once after the write: one GET.
  */
-async function updatedRecord(ctx: IExecuteSingleFunctions, resource: Resource, response: IN8nHttpFullResponse): Promise<IDataObject> {
-	const record = recordFromAnswer(resource, envelopeOf(response));
+async function updatedRecord(ctx: IExecuteSingleFunctions, resource: Resource, answer: ApiEnvelope): Promise<IDataObject> {
+	const record = recordFromAnswer(resource, answer);
 	if (relatedLists(resource).length === 0) return completeRecord(resource, record);
 	const url = `/${resource}/${encodeURIComponent(String(record.id))}`;
 	const related = earlierRead(ctx, url) ?? (await readAfterWrite(ctx, url));
@@ -127,7 +128,7 @@ async function updatedRecord(ctx: IExecuteSingleFunctions, resource: Resource, r
 /** Update: the record as Get gives it (same keys; Get lacks only the service's timestamps). */
 export function shapeUpdated(resource: Resource): PostReceive {
 	return async function changedRecord(this: IExecuteSingleFunctions, _items, response) {
-		return toItems([amountsAsAsked(this, resource, await updatedRecord(this, resource, response))]);
+		return toItems([amountsAsAsked(this, resource, await updatedRecord(this, resource, envelopeOf(response)))]);
 	};
 }
 
@@ -161,14 +162,22 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 				);
 			}
 			if (kept) {
-				handoff = twinHandoff(String(recordFromAnswer(resource, answer).id), String(recordFromAnswer(resource, kept).id));
+				const keptRecord = recordFromAnswer(resource, kept);
+				handoff = twinHandoff(String(created.id), String(keptRecord.id));
+				if (decision.upsert && decision.wanted) {
+					// Create or Update: the row's values go onto the record that stays, as an update
+					const updated = await updateTwin(this, resource, keptRecord, decision.wanted, String(created.id));
+					const json = await updatedRecord(this, resource, updated.answer);
+					const notes = updated.notApplied ? statusNotAppliedKeys(updated.notApplied) : {};
+					return [{ json: { ...writeItem('updated', undefined, amountsAsAsked(this, resource, json)), ...notes, [TWIN_KEY]: handoff } }];
+				}
 				answer = kept;
 				decision = { kind: 'existing', wanted: decision.wanted ?? {}, resource };
 			}
 		}
 		// created: no payments or send log yet; existing: read by Get, complete; updated: as Update
 		const item = {
-			json: decision?.kind === 'update' ? await updatedRecord(this, resource, response) : completeRecord(resource, recordFromAnswer(resource, answer)),
+			json: decision?.kind === 'update' ? await updatedRecord(this, resource, envelopeOf(response)) : completeRecord(resource, recordFromAnswer(resource, answer)),
 		};
 		if (decision?.kind === 'existing') {
 			const different = differences(resource, decision.wanted, item.json);

@@ -1,7 +1,8 @@
 import { NodeApiError, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
 
 import { isApiSuccess, serverMessage } from '../../../shared/api-errors';
-import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
+import type { ApiEnvelope, ApiParams, Resource } from '../../../shared/api-types';
+import { ENCODING } from '../input/field-specs';
 import { encodeBracketForm } from '../input/form-encoding';
 import { sendHelperRequest } from './helper-request';
 
@@ -12,7 +13,20 @@ import { sendHelperRequest } from './helper-request';
  * here, not by the shared request path: the write before it is named in `action`.
  */
 export async function putForm(ctx: IExecuteSingleFunctions, url: string, params: ApiParams, action: string, after: string): Promise<ApiEnvelope> {
-	const answer = await sendHelperRequest(ctx, { method: 'PUT', url, form: encodeBracketForm(params), action, after });
+	return await putEncoded(ctx, { url, form: encodeBracketForm(params) }, action, after);
+}
+
+/** The same PUT of a record of any resource, in its encoding: query parameters (clients) or a form (documents). */
+export async function putRecord(ctx: IExecuteSingleFunctions, resource: Resource, id: string, params: ApiParams, action: string, after: string): Promise<ApiEnvelope> {
+	const url = `/${resource}/${encodeURIComponent(id)}`;
+	if (ENCODING[resource] === 'form') return await putForm(ctx, url, params, action, after);
+	const query = new URLSearchParams();
+	for (const [key, value] of Object.entries(params)) if (value !== undefined) query.append(key, String(value));
+	return await putEncoded(ctx, { url: `${url}?${query.toString()}` }, action, after);
+}
+
+async function putEncoded(ctx: IExecuteSingleFunctions, request: { url: string; form?: string }, action: string, after: string): Promise<ApiEnvelope> {
+	const answer = await sendHelperRequest(ctx, { method: 'PUT', ...request, action, after });
 	if (isApiSuccess(answer.statusCode, answer.body)) return answer.body;
 	const body: JsonObject = typeof answer.body === 'object' && answer.body !== null ? (answer.body as JsonObject) : { body: String(answer.body) };
 	throw new NodeApiError(ctx.getNode(), body, {
