@@ -76,6 +76,19 @@ describe('runs at once', () => {
 		}
 	});
 
+	test('Next in Sequence, 4 runs at once in one process: each run after the first is served the read the run before it made after its writes (5 list reads, not 8)', async () => {
+		const client = await createClient();
+		const results = await together([0, 1, 2, 3].map((run): [INodeParameters, IDataObject[]] => [nextInvoice, [{ client, line: `Order ${run}` }]]));
+		expect(errors(results)).toEqual([]);
+		expect(sortedNumbers()).toEqual(expectedNumbers(4));
+		const reads = ctx.sandbox.requests().filter((r) => r.method === 'GET' && r.path === '/v1/invoice/all');
+		const posts = ctx.sandbox.requests().filter((r) => r.method === 'POST');
+		// the first run's own read, then one read after each run's write, the next run served by it
+		expect([reads.length, posts.length]).toEqual([5, 4]);
+		const order = ctx.sandbox.requests().filter((r) => r.path === '/v1/invoice/all' || r.method === 'POST').map((r) => (r.method === 'POST' ? 'POST' : 'list'));
+		expect(order).toEqual(['list', 'POST', 'list', 'POST', 'list', 'POST', 'list', 'POST', 'list']);
+	});
+
 	test('Next in Sequence, 10 runs at once over two processes (5 each): 10 distinct numbers, every invoice once', async () => {
 		const client = await createClient();
 		const runs = Array.from({ length: 10 }, (_, run): [INodeParameters, IDataObject[], number] => [nextInvoice, [{ client, line: `Order ${run}` }], run % 2]);

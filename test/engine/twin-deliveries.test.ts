@@ -129,7 +129,7 @@ describe('twin deliveries in two executions at once', () => {
 		expect(outputs.map((o) => o.action).sort()).toEqual(['created', 'updated']);
 		expect(later?.twin).toEqual(expect.objectContaining({ deleted_id: expect.any(String), kept_id: kept }));
 		// the values of the execution that updated are the record's now, as if it had come a moment later
-		expect([later?.id, later?.[field], records[0][field]]).toEqual([kept, later === outputs[0] ? 'first' : 'second', later === outputs[0] ? 'first' : 'second']);
+		expect([later?.id, later?.[field], (records[0] as unknown as Record<string, unknown>)[field]]).toEqual([kept, later === outputs[0] ? 'first' : 'second', later === outputs[0] ? 'first' : 'second']);
 		const puts = ctx.sandbox.requests().filter((r) => r.method === 'PUT');
 		expect(puts.map((r) => r.path)).toEqual([`/v1/${resource}/${kept}`]);
 	});

@@ -7,9 +7,7 @@ import { withParams } from '../request/pre-send';
 import { contentOf } from './content-match';
 import { describeRecord, type GuardedResource } from './matching';
 import { numberKey, storedNumber } from './number-pattern';
-import { runScope } from './run-scope';
 import type { RunSequence } from './run-sequence';
-import { recordsOfRun } from './run-lists';
 import { settleRule } from './uncertain-writes';
 import { decide, readInstead } from './write-guards';
 
@@ -45,10 +43,10 @@ export async function sequencedCreate(
 	try {
 		const dated: ApiParams = { ...params, issue_date: params.issue_date ?? todayIn(ctx.getTimezone()) };
 		const wanted: ApiParams = compared === params ? dated : compared;
-		const list = await recordsOfRun(ctx, runScope(ctx), options, resource);
-		claimed = true;
 		const content = contentOf(dated, wanted, orNoDescription);
-		const verdict = await sequence.claim(ctx, options, index, list, content, ifExists !== 'create');
+		claimed = true;
+		const verdict = await sequence.claim(ctx, options, index, content, ifExists !== 'create');
+		const list = sequence.runList();
 		const done = (record?: IDataObject) => sequence.settle(index, record);
 		if (ifExists === 'error' && verdict.kind === 'existing') {
 			done();

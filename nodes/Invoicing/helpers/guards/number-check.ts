@@ -8,7 +8,7 @@ import { REQUIRED_ON_UPDATE } from '../input/field-specs';
 import { putForm } from '../request/put-form';
 import { readAfterWrite } from '../request/read-api';
 import { numberKey, storedNumber } from './number-pattern';
-import { sequenceOfItem } from './run-sequence';
+import { sequenceOfItem, type RunSequence } from './run-sequence';
 import { createdBefore } from './created-order';
 import { runScope, sharedList } from './run-scope';
 import { deleteFailure } from './converge-create';
@@ -23,9 +23,14 @@ function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDa
 	return list.some((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id) && createdBefore(other, record));
 }
 
-/** The run's list once every write of it has its answer: one read serves the twin look and the number check. */
-const listAfterWrites = (ctx: IExecuteSingleFunctions, resource: GuardedResource): Promise<IDataObject[]> =>
-	sharedList(runScope(ctx), `${resource}\u0000after numbered writes`, async () => listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data'));
+/**
+ * The run's list once every write of it has its answer: one read serves the twin look, the number check, and the
+ * sequence's next run in this process (see RunSequence.sawAfterWrites).
+ */
+const listAfterWrites = (ctx: IExecuteSingleFunctions, resource: GuardedResource, sequence: RunSequence): Promise<IDataObject[]> =>
+	sharedList(runScope(ctx), `${resource}\u0000after numbered writes`, async () =>
+		sequence.afterWrites(async () => listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data')),
+	);
 
 /**
  * The twin look after a numbered create (issue 34: twins converge on whatever the key is; here the row's content):
@@ -38,7 +43,7 @@ export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: 
 	if (!joined) return undefined;
 	const { sequence, index } = joined;
 	await sequence.everySettled();
-	const twin = await sequence.twinOf(index, created, await listAfterWrites(ctx, resource));
+	const twin = await sequence.twinOf(index, created, await listAfterWrites(ctx, resource, sequence));
 	if (!twin) return undefined;
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(String(created.id))}`);
 	if (failure !== undefined) {
@@ -66,7 +71,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	if (!joined) return record;
 	const { sequence } = joined;
 	await sequence.everySettled();
-	let fresh = await listAfterWrites(ctx, resource);
+	let fresh = await listAfterWrites(ctx, resource, sequence);
 	const original = storedNumber(resource, record);
 	let current = record;
 	for (let attempt = 0; takenBefore(resource, fresh, current, storedNumber(resource, current)); attempt++) {

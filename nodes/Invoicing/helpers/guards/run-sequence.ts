@@ -11,7 +11,7 @@ import { matchOf, type GuardedResource } from './matching';
 import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
 import { serviceKey } from './key-turns';
 import { runScope, type RunScope } from './run-scope';
-import { asThisItems, listOfRun } from './run-lists';
+import { asThisItems, listOfRun, recordsOfRun } from './run-lists';
 import { laneOf, type SequenceLane } from './sequence-lane';
 import { createdBefore } from './created-order';
 
@@ -50,8 +50,10 @@ function deferred<T>(): Deferred<T> {
  * answer (see number-check).
  */
 export class RunSequence {
-	/** Before the run's list was read: records this process made since then are added to it. */
-	private readonly startedAt = Date.now();
+	/** When the run began (its first item joined). */
+	private readonly begunAt = Date.now();
+	/** When the run's list was read (or the lane's list that served it): records this process made since then are added to it. */
+	private startedAt = this.begunAt;
 	readonly members = new Set<number>();
 	private readonly rows = new Map<number, Row | null>();
 	private loopOver = false;
@@ -90,17 +92,9 @@ export class RunSequence {
 		this.members.add(index);
 	}
 
-	/** The row's content, once the run's list is read: resolves with what to do, in item order. */
-	claim(
-		ctx: IExecuteSingleFunctions,
-		options: IHttpRequestOptions,
-		index: number,
-		list: IDataObject[],
-		content: Content,
-		matchable: boolean,
-	): Promise<SequenceVerdict> {
+	/** The row's content: once the run's list is read, resolves with what to do, in item order. */
+	claim(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, index: number, content: Content, matchable: boolean): Promise<SequenceVerdict> {
 		return new Promise((resolve, fail) => {
-			this.list = list;
 			this.rows.set(index, { ctx, options, content, matchable, resolve, fail });
 			this.decide();
 		});
@@ -150,7 +144,7 @@ export class RunSequence {
 	private decide(): void {
 		if (this.decided || !this.loopOver || [...this.members].some((index) => !this.rows.has(index))) return;
 		this.decided = true;
-		this.lane.take(() => void this.decideRows(), this.allSettled.promise);
+		this.lane.take(() => void this.decideRows(), this.laneOver());
 	}
 
 	/**
@@ -233,6 +227,7 @@ export class RunSequence {
 	private async decideRows(): Promise<void> {
 		const waiting = [...this.rows.values()].filter((row): row is Row => row !== null);
 		try {
+			await this.readList(waiting[0]);
 			await this.lookForUnanswered(waiting);
 		} catch (error) {
 			// the read was the first row's: each row fails naming itself
@@ -272,6 +267,61 @@ export class RunSequence {
 			}
 		}
 		if (this.settled.size >= this.members.size) this.allSettled.resolve();
+	}
+
+	/**
+	 * The run's list, read in the lane's turn (after the runs before it are over): the list the lane's last run
+	 * read after its writes, when that read started after this run began (sequence-lane), else a read of its own.
+	 */
+	private async readList(reader: Row | undefined): Promise<void> {
+		if (!reader) return;
+		const served = this.lane.servedList(this.begunAt);
+		if (served) {
+			this.list = served.list;
+			this.startedAt = served.at;
+			return;
+		}
+		this.startedAt = Date.now();
+		this.list = await recordsOfRun(reader.ctx, runScope(reader.ctx), reader.options, this.resource);
+	}
+
+	/** The list the rows were decided on; a create's answer joins it (write-guards), for a later identical row. */
+	runList(): IDataObject[] {
+		return this.list;
+	}
+
+	/**
+	 * The run's one read of its list once every write has its answer (shared by its rows' twin looks and number
+	 * checks, see number-check). The lane's next run waits for it and is served it (see laneOver).
+	 */
+	async afterWrites(read: () => Promise<IDataObject[]>): Promise<IDataObject[]> {
+		this.afterReadStarted = true;
+		const at = Date.now();
+		try {
+			const list = await read();
+			this.lane.noteList(list, at);
+			return list;
+		} finally {
+			this.afterReadOver.resolve();
+		}
+	}
+
+	private afterReadStarted = false;
+	private readonly afterReadOver = deferred<void>();
+
+	/**
+	 * When the lane's next run may decide: once every write has its answer, and, when the run made documents, once
+	 * its read after them is over, so that the next run is served that read instead of making its own (runs at
+	 * once: one list read each). That read starts at once after the last answer (the rows' post-receive); when it
+	 * has not started within a moment (the rows failed before it), the lane goes on without it.
+	 */
+	private async laneOver(): Promise<void> {
+		await this.allSettled.promise;
+		if (this.made.size === 0) return;
+		await Promise.race([
+			this.afterReadOver.promise,
+			sleep(AFTER_READ_START_MS).then(async () => (this.afterReadStarted ? await this.afterReadOver.promise : undefined)),
+		]);
 	}
 
 	/** How many times the run read its list again after an unanswered write (each read shared by its rows once). */
@@ -350,6 +400,9 @@ export class RunSequence {
 		return (await listOfRun(row.ctx, runScope(row.ctx), `${this.resource}\u0000items of ${id}`, read)) as LineItem[];
 	}
 }
+
+/** How long the lane waits for a run's read after its writes to start (it starts in the same tick, see laneOver). */
+const AFTER_READ_START_MS = 50;
 
 /** Between two reads of the list while an unanswered write settles. */
 const LOOK_INTERVAL_MS = 500;

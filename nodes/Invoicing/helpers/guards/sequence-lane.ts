@@ -20,6 +20,24 @@ export class SequenceLane {
 	private readonly recent: Array<{ record: IDataObject; at: number }> = [];
 	/** Writes of the lane's runs that got no answer: when each failed, until when it may still land, and what it makes. */
 	private unanswered: Unanswered[] = [];
+	/** The last list a run read after its writes, and when that read started. */
+	private lastList?: { list: IDataObject[]; at: number };
+
+	/** The list a run read once its writes had their answers (the read started at `at`). */
+	noteList(list: IDataObject[], at: number): void {
+		this.lastList = { list, at };
+	}
+
+	/**
+	 * The last run's list when its read started at `since` or later (a copy): for a run that began at `since`, it
+	 * is the list that run's own read would have given or a fresher one (issue 36: runs at once read one list
+	 * each). Older lists serve nothing: what a list cached across runs would miss (a delete, another writer, a
+	 * book restored) is never guessed.
+	 */
+	servedList(since: number): { list: IDataObject[]; at: number } | undefined {
+		const last = this.lastList;
+		return last && last.at >= since ? { list: [...last.list], at: last.at } : undefined;
+	}
 
 	/** Runs `decide` once every earlier run of the lane is over; the lane goes on when `over` resolves. */
 	take(decide: () => void, over: Promise<void>): void {
