@@ -3,19 +3,15 @@ import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpReques
 import { afterItemLoop } from '../../engine/item-loop';
 import { executionMemory } from '../../engine/execution-memory';
 import { ItemMemory } from '../../engine/item-memory';
-import { listOf } from '../../../shared/api-answers';
-import type { LineItem } from '../../../shared/api-types';
-import { readApi } from '../request/read-api';
-import { listedMatch, sameContent, sameItems, type Content } from './content-match';
-import { matchOf, type GuardedResource } from './matching';
+import { listedMatch, sameContent, type Content } from './content-match';
+import type { GuardedResource } from './matching';
 import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
 import { serviceKey } from './key-turns';
 import { runScope, type RunScope } from './run-scope';
-import { asThisItems, listOfRun, recordsOfRun } from './run-lists';
+import { asThisItems, recordsOfRun } from './run-lists';
 import { laneOf, type SequenceLane } from './sequence-lane';
+import { SequenceDocuments } from './sequence-documents';
 import { createdBefore } from './created-order';
-
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
 /** What the sequence decided for one item. */
 export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
@@ -58,7 +54,6 @@ export class RunSequence {
 	private readonly rows = new Map<number, Row | null>();
 	private loopOver = false;
 	private decided = false;
-	private list: IDataObject[] = [];
 	private readonly settled = new Set<number>();
 	private readonly allSettled = deferred<void>();
 	private readonly created = new Map<number, Deferred<IDataObject | undefined>>();
@@ -69,12 +64,14 @@ export class RunSequence {
 	private readonly made = new Map<number, IDataObject>();
 	/** The records the run's rows were decided on: a document not among them appeared while the run wrote. */
 	private seen = new Set<string>();
+	private readonly documents: SequenceDocuments;
 
 	constructor(
 		readonly resource: GuardedResource,
 		readonly pattern: NumberPattern,
 		private readonly lane: SequenceLane,
 	) {
+		this.documents = new SequenceDocuments(resource, pattern);
 		void afterItemLoop().then(() => {
 			this.loopOver = true;
 			this.decide();
@@ -194,18 +191,9 @@ export class RunSequence {
 				listedMatch(this.resource, this.pattern, content, other),
 		);
 		const others: IDataObject[] = [];
-		for (const other of appeared.sort(byMaking)) if (await this.sameItemsIfThere(row, other)) others.push(other);
+		for (const other of appeared.sort(byMaking)) if (await this.documents.sameItemsIfThere(row, content, other)) others.push(other);
 		const partner = mine.length === 1 ? others[0] : others.length === mine.length ? others[mine.findIndex((made) => String(made.id) === String(record.id))] : undefined;
 		return partner && createdBefore(partner, record) ? partner : undefined;
-	}
-
-	/** Whether `record` has the row's line items; false when its owner deleted it meanwhile (its read answers 404). */
-	private async sameItemsIfThere(row: Row, record: IDataObject): Promise<boolean> {
-		const gone = (error: unknown) => String((error as { httpCode?: unknown }).httpCode) === '404';
-		return await this.itemsOf(row, record).then(
-			(items) => sameItems(items, row.content.items),
-			async (error: unknown) => (gone(error) ? false : await Promise.reject(error)),
-		);
 	}
 
 	private contentOf(index: number, content: Content): boolean {
@@ -228,31 +216,31 @@ export class RunSequence {
 		const waiting = [...this.rows.values()].filter((row): row is Row => row !== null);
 		try {
 			await this.readList(waiting[0]);
-			await this.lookForUnanswered(waiting);
+			await this.documents.readUntilLanded(waiting, this.lane.unansweredSince(this.startedAt));
 		} catch (error) {
 			// the read was the first row's: each row fails naming itself
 			for (const row of waiting) row.fail(asThisItems(row.ctx, error));
 			if (this.settled.size >= this.members.size) this.allSettled.resolve();
 			return;
 		}
-		this.list = this.lane.withRecent(this.list, this.startedAt);
-		// candidates by client come from this list (records this process made since are its newer copies)
-		this.byClient = undefined;
-		this.seen = new Set(this.list.map((record) => String(record.id)));
-		let next = this.highest(this.list) + 1;
+		// candidates come from this list (records this process made since are its newer copies)
+		this.documents.set(this.lane.withRecent(this.documents.all(), this.startedAt));
+		const list = this.documents.all();
+		this.seen = new Set(list.map((record) => String(record.id)));
+		let next = this.highest(list) + 1;
 		// documents the execution's other rows already have (earlier batches of this run; a retry finds its own again)
 		const firstRow = [...this.rows.values()].find((row): row is Row => row !== null);
 		const claimed = firstRow ? this.claims(firstRow.ctx) : {};
 		const ownedElsewhere = (index: number) => new Set(Object.entries(claimed).filter(([other]) => Number(other) !== index).map(([, id]) => id));
 		const taken = new Set<string>();
-		this.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
+		this.documents.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
 		for (const index of [...this.members].sort((a, b) => a - b)) {
 			const row = this.rows.get(index);
 			if (!row) continue;
 			try {
 				const elsewhere = ownedElsewhere(index);
 				const notMine = new Set([...taken, ...elsewhere]);
-				const listed = row.matchable ? await this.listedMatch(row, notMine) : undefined;
+				const listed = row.matchable ? await this.documents.match(row, row.content, notMine) : undefined;
 				if (listed) {
 					taken.add(String(listed.id));
 					claimed[index] = String(listed.id);
@@ -277,17 +265,17 @@ export class RunSequence {
 		if (!reader) return;
 		const served = this.lane.servedList(this.begunAt);
 		if (served) {
-			this.list = served.list;
+			this.documents.set(served.list);
 			this.startedAt = served.at;
 			return;
 		}
 		this.startedAt = Date.now();
-		this.list = await recordsOfRun(reader.ctx, runScope(reader.ctx), reader.options, this.resource);
+		this.documents.set(await recordsOfRun(reader.ctx, runScope(reader.ctx), reader.options, this.resource));
 	}
 
 	/** The list the rows were decided on; a create's answer joins it (write-guards), for a later identical row. */
 	runList(): IDataObject[] {
-		return this.list;
+		return this.documents.all();
 	}
 
 	/**
@@ -323,89 +311,10 @@ export class RunSequence {
 			sleep(AFTER_READ_START_MS).then(async () => (this.afterReadStarted ? await this.afterReadOver.promise : undefined)),
 		]);
 	}
-
-	/** How many times the run read its list again after an unanswered write (each read shared by its rows once). */
-	private looks = 0;
-
-	/**
-	 * After a write of this lane that got no answer since this run read its list (an earlier run's, or this
-	 * execution's before a retry): the list is read again, and again while the run has more rows of that write's
-	 * content than the list has candidates for them and the write may still land, so a document the service made
-	 * without answering is found, not made twice. Other rows never wait on it.
-	 */
-	private async lookForUnanswered(rows: Row[]): Promise<void> {
-		const unanswered = this.lane.unansweredSince(this.startedAt);
-		const reader = rows[0];
-		if (unanswered.length === 0 || !reader) return;
-		for (;;) {
-			const read = async () => listOf(await readApi(reader.ctx, reader.options, `/${this.resource}/all`), 'data');
-			this.list = await listOfRun(reader.ctx, runScope(reader.ctx), `${this.resource}\u0000again after an unanswered write, ${++this.looks}`, read);
-			this.byClient = undefined;
-			const now = Date.now();
-			// a content the run has more rows of than the list has documents of (line items compared), while a write of it may still land
-			const awaited: Row[] = [];
-			for (const row of rows) {
-				if (!row.matchable || awaited.some((other) => sameContent(other.content, row.content))) continue;
-				if (!unanswered.some((write) => write.until > now && sameContent(write.content, row.content))) continue;
-				const wanted = rows.filter((other) => other.matchable && sameContent(other.content, row.content)).length;
-				let found = 0;
-				for (const candidate of this.candidates(row, row.content)) if (found < wanted && (await this.sameItemsIfThere(row, candidate))) found += 1;
-				if (found < wanted) awaited.push(row);
-			}
-			const until = Math.max(0, ...unanswered.filter((write) => awaited.some((row) => sameContent(write.content, row.content))).map((write) => write.until));
-			if (awaited.length === 0 || now >= until) return;
-			await sleep(Math.min(LOOK_INTERVAL_MS, until - now));
-		}
-	}
-
-	/**
-	 * The document of the list that is this row's: among those with the same client, date and amounts (not taken
-	 * by an earlier row), the first whose line items are the row's (each candidate read once per run).
-	 */
-	private async listedMatch(row: Row, taken: Set<string>): Promise<IDataObject | undefined> {
-		for (const candidate of this.candidates(row, row.content).filter((record) => !taken.has(String(record.id)))) {
-			if (await this.sameItemsIfThere(row, candidate)) return candidate;
-		}
-		// an invoice made from this estimate before invoices named their estimate (0.1.x) has no description
-		if (row.content.orNoDescription) return await this.listedMatch({ ...row, content: { ...row.content, description: '', orNoDescription: false } }, taken);
-		return undefined;
-	}
-
-	/** The list by client, built once the rows are decided (a run of 500 rows over 10,000 documents looks in 25 each). */
-	private byClient?: Map<string, IDataObject[]>;
-
-	private candidates(row: Row, content: Content): IDataObject[] {
-		if (!this.byClient) {
-			const owner = matchOf(this.resource).owner;
-			this.byClient = new Map();
-			for (const record of this.list) {
-				const client = owner === undefined ? '' : text(record[owner.stored]);
-				const records = this.byClient.get(client) ?? [];
-				records.push(record);
-				this.byClient.set(client, records);
-			}
-		}
-		return (this.byClient.get(content.client) ?? []).filter((record) => listedMatch(this.resource, this.pattern, content, record));
-	}
-
-	/** The reads of every row's candidates, started at once (as the items' own requests would go). */
-	private prefetch(rows: Row[]): void {
-		for (const row of rows) for (const candidate of this.candidates(row, row.content)) void this.itemsOf(row, candidate).catch(() => undefined);
-	}
-
-	/** A document's line items, read once per run; a failed read is made again by each row that waited (its error names that row). */
-	private async itemsOf(row: Row, record: IDataObject): Promise<LineItem[]> {
-		const id = String(record.id);
-		const read = async () => listOf(await readApi(row.ctx, row.options, `/${this.resource}/${encodeURIComponent(id)}`), 'items');
-		return (await listOfRun(row.ctx, runScope(row.ctx), `${this.resource}\u0000items of ${id}`, read)) as LineItem[];
-	}
 }
 
 /** How long the lane waits for a run's read after its writes to start (it starts in the same tick, see laneOver). */
 const AFTER_READ_START_MS = 50;
-
-/** Between two reads of the list while an unanswered write settles. */
-const LOOK_INTERVAL_MS = 500;
 
 /** The execution's memory of which document each item has (see claims). */
 const CLAIMS = 'invoicingSequenceClaims';
