@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId, useEngineFixture } from './fixture';
+import { startSandbox } from '../../tools/sandbox';
+import { API_KEY, byId, useEngineFixture } from './fixture';
 import { runNode, type NodeRunResult } from './harness/run-node';
 import { withEngineRejectionsHandled } from './harness/engine-rejections';
 
@@ -87,6 +88,31 @@ describe('runs at once', () => {
 		expect([reads.length, posts.length]).toEqual([5, 4]);
 		const order = ctx.sandbox.requests().filter((r) => r.path === '/v1/invoice/all' || r.method === 'POST').map((r) => (r.method === 'POST' ? 'POST' : 'list'));
 		expect(order).toEqual(['list', 'POST', 'list', 'POST', 'list', 'POST', 'list', 'POST', 'list']);
+	});
+
+	test('Next in Sequence on two services (two credentials) at once in one process: each numbers its own book', async () => {
+		const other = await startSandbox({ apiKey: API_KEY });
+		try {
+			const client = await createClient();
+			const body = (await (await fetch(`${other.url}/client/add?names=Initech`, { method: 'POST', headers: { authorization: `Bearer ${API_KEY}` } })).json()) as IDataObject;
+			const otherClient = (body.data as IDataObject[])[0].id as string;
+			ctx.sandbox.setLimits({ serviceTimeMs: 100 });
+			other.setLimits({ serviceTimeMs: 100 });
+			const [here, there] = await Promise.all([
+				runNode({ credentials: ctx.credentials, parameters: nextInvoice, items: ['a', 'b', 'c'].map((line) => ({ client, line })), continueOnFail: true }),
+				runNode({ credentials: { baseUrl: other.url, apiKey: API_KEY }, parameters: nextInvoice, items: [{ client: otherClient, line: 'x' }], continueOnFail: true }),
+			]);
+			expect([...here.items, ...there.items].map((item) => [item.json.action, item.json.invoice_no])).toEqual([
+				['created', 'INV-0001'],
+				['created', 'INV-0002'],
+				['created', 'INV-0003'],
+				['created', 'INV-0001'],
+			]);
+			expect(other.state().invoices.map((invoice) => invoice.invoice_no)).toEqual(['INV-0001']);
+		} finally {
+			ctx.sandbox.setLimits({});
+			await other.close();
+		}
 	});
 
 	test('Next in Sequence, 10 runs at once over two processes (5 each): 10 distinct numbers, every invoice once', async () => {

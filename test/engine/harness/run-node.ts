@@ -87,6 +87,8 @@ let executions = 0;
 export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind: 'action' | 'trigger' = 'action'): TestWorkflow {
 	const trigger = kind === 'trigger';
 	const nodeTypes = createNodeTypes(options.worker);
+	// one credential per service, as n8n gives each saved credential an id of its own
+	const credentialId = `cred-${String(options.credentials.baseUrl ?? '')}`;
 	const type = trigger ? TRIGGER_TYPE : INVOICING_TYPE;
 	const node: INode = {
 		id: trigger ? 'c1d2e3f4-0000-4000-8000-000000000010' : 'b7a8e2de-0000-4000-8000-000000000001',
@@ -95,7 +97,7 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind:
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters,
-		credentials: { invoicingApi: { id: 'cred-1', name: 'Invoicing account' } },
+		credentials: { invoicingApi: { id: credentialId, name: 'Invoicing account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 	};
@@ -123,7 +125,7 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind:
 		nodeTypes,
 		settings: workflowData.settings,
 	});
-	const helper = new TestCredentialsHelper({ 'cred-1': options.credentials });
+	const helper = new TestCredentialsHelper({ [credentialId]: options.credentials });
 	// an id of its own per execution, as n8n gives: runs at once in this process (the scenarios) share nothing
 	const executionId = `engine-test-execution-${++executions}`;
 	const hooks = trigger ? new ExecutionLifecycleHooks('trigger', 'poll', workflowData) : new ExecutionLifecycleHooks('manual', executionId, workflowData);

@@ -1,4 +1,6 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../../../shared/api-request';
 
 /**
  * One item's hold on a key: over once its write has its outcome, or once it decided not to write. It hands the
@@ -17,8 +19,19 @@ interface Turn {
  */
 const turns = new Map<string, Turn>();
 
-/** The key of a guarded write on the service the request goes to. */
-export const serviceKey = (options: IHttpRequestOptions, key: string): string => `${String(options.baseURL ?? '')}\u0000${key}`;
+/**
+ * The key of a guarded write on the service the request goes to: the node's credential (its id: a saved
+ * credential is one service; the Base URL is set by the credential's authenticate only when the request leaves,
+ * so a preSend does not see it), and the Base URL when the request has one.
+ */
+export const serviceKey = (ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, key: string): string =>
+	`${credentialKey(ctx)}\u0000${String(options.baseURL ?? '')}\u0000${key}`;
+
+/** The node's credential: its id (or name), one service. */
+export function credentialKey(ctx: IExecuteSingleFunctions): string {
+	const credential = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
+	return credential?.id ?? credential?.name ?? '';
+}
 
 /**
  * Waits until the earlier holder of `key` (in any execution of this process) is done with it, however long its

@@ -187,7 +187,7 @@ export class RunSequence {
 			(other) =>
 				!this.seen.has(String(other.id)) &&
 				!ownIds.has(String(other.id)) &&
-				!this.lane.unansweredWith(storedNumber(this.resource, other)) &&
+				!this.lane.unansweredWith(storedNumber(this.resource, other), this.startedAt) &&
 				listedMatch(this.resource, this.pattern, content, other),
 		);
 		const others: IDataObject[] = [];
@@ -334,7 +334,7 @@ export function joinSequence(ctx: IExecuteSingleFunctions, options: IHttpRequest
 	const key = `${resource}\u0000${pattern.prefix}\u0000${pattern.digits}`;
 	let sequence = byKey.get(key);
 	if (!sequence) {
-		sequence = new RunSequence(resource, pattern, laneOf(serviceKey(options, key)));
+		sequence = new RunSequence(resource, pattern, laneOf(serviceKey(ctx, options, key)));
 		byKey.set(key, sequence);
 	}
 	const entry = { sequence, index: ctx.getItemIndex() };

@@ -63,11 +63,12 @@ export class SequenceLane {
 	}
 
 	/**
-	 * Whether an unanswered write of this process may have made a document with this number: such a document is
-	 * this process's, never another process's twin.
+	 * Whether an unanswered write of this process may have made a document with this number that a list read at
+	 * `readSince` did not show: such a document is this process's, never another process's twin. A write settled
+	 * before that read made nothing the read missed (a document of another process may carry its number since).
 	 */
-	unansweredWith(number: unknown): boolean {
-		return this.unanswered.some((write) => write.number === number);
+	unansweredWith(number: unknown, readSince: number): boolean {
+		return this.unanswered.some((write) => write.number === number && write.until > readSince);
 	}
 
 	/** The numbers of unanswered writes that may still land: no run gives them again meanwhile. */

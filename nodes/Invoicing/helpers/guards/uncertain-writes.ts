@@ -2,6 +2,7 @@ import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpReques
 
 import { DEFAULT_SETTLE_TIMEOUTS } from '../../resources/guard-fields';
 import { executionMemory } from '../../engine/execution-memory';
+import { credentialKey } from './key-turns';
 
 /**
  * Writes of this execution whose outcome is unknown (time-out, dropped connection, 5xx), by guard key, so that
@@ -48,8 +49,9 @@ export function settleTimeFor(settleMs: number, timeoutMs: number, elapsedMs: nu
 }
 
 /**
- * The same writes for every execution of this process: another execution taking the key's turn next (a twin
- * delivered while the first's write had no answer) looks for the write too, instead of sending a second one.
+ * The same writes for every execution of this process, by credential (one service) and key: another execution
+ * taking the key's turn next (a twin delivered while the first's write had no answer) looks for the write too,
+ * instead of sending a second one.
  * An entry lives until its settle time is over.
  */
 const processWrites = new Map<string, UncertainWrite>();
@@ -59,7 +61,7 @@ export function noteUncertainWrite(ctx: IExecuteSingleFunctions, key: string, se
 	const at = Date.now();
 	const write = { at, until: at + settle, ...(seen ? { seen } : {}) };
 	memory(ctx)[key] = write;
-	processWrites.set(key, write);
+	processWrites.set(`${credentialKey(ctx)}\u0000${key}`, write);
 }
 
 /** The earlier unanswered write on this key still settling (this execution's, else another's of this process); a settled one is forgotten. */
@@ -68,12 +70,12 @@ export function unsettledWrite(ctx: IExecuteSingleFunctions, key: string): Uncer
 	const now = Date.now();
 	for (const [other, write] of Object.entries(mine)) if (write.until <= now) delete mine[other];
 	for (const [other, write] of processWrites) if (write.until <= now) processWrites.delete(other);
-	return mine[key] ?? processWrites.get(key);
+	return mine[key] ?? processWrites.get(`${credentialKey(ctx)}\u0000${key}`);
 }
 
 export function forgetWrite(ctx: IExecuteSingleFunctions, key: string): void {
 	delete memory(ctx)[key];
-	processWrites.delete(key);
+	processWrites.delete(`${credentialKey(ctx)}\u0000${key}`);
 }
 
 /** How long between two looks while a write settles: a quarter of the time-out, from 0.2 s to 30 s. */

@@ -101,7 +101,15 @@ export function settleWrite(ctx: IExecuteSingleFunctions, response: IN8nHttpFull
 		if (Array.isArray(answer) && typeof answer[0] === 'object') created = answer[0] as IDataObject;
 		if (created && decision.list) decision.list.push(created);
 	}
+	// a create that looks for its twin after its answer keeps the turn until that look decided which record stays (handOn)
+	if (decision.kind === 'create' && decision.wanted && created) return;
 	endItemTurn(entry, created);
+}
+
+/** The item's turn on its key ends, handing the next holder the key's record that stays (after the look for a twin). */
+export function handOn(ctx: IExecuteSingleFunctions, record: IDataObject): void {
+	const entry = pendingOf(ctx);
+	if (entry) endItemTurn(entry, record);
 }
 
 /**
@@ -125,7 +133,7 @@ export async function inTurn<T>(
 	work: (endTurn: (created?: IDataObject) => void, scope: RunScope, handed?: IDataObject) => Promise<T>,
 ): Promise<T> {
 	const scope = runScope(ctx);
-	const { end: endTurn, handed } = await takeTurn(serviceKey(options, key));
+	const { end: endTurn, handed } = await takeTurn(serviceKey(ctx, options, key));
 	let handedOver = false;
 	try {
 		const result = await work(endTurn, scope, handed);

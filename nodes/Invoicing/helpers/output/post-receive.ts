@@ -13,7 +13,7 @@ import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
 import { convergeSequenced, lookAfterNumberedWrite } from '../guards/number-check';
-import { decide, decisionOf, settleWrite } from '../guards/write-guards';
+import { decide, decisionOf, handOn, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
@@ -153,6 +153,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 			// a twin created by another execution at the same moment: the one made later goes (converge-create; numbered: number-check)
 			const created = recordFromAnswer(resource, answer);
 			const kept = decision.wanted ? await convergeCreate(this, resource, created, decision.wanted) : await convergeSequenced(this, resource, created);
+			// the next item on the key gets the record that stays, never the copy just deleted
+			if (decision.wanted) handOn(this, kept ? recordFromAnswer(resource, kept) : created);
 			if (kept && decision.twinIsError) {
 				// If Already Exists = Error: the record another execution made at the same moment existed, as far as this item is concerned
 				throw inputError(
