@@ -57,6 +57,11 @@ export interface Scenario {
 	executions: number;
 	/** Every execution gets the same input (one delivery twice at once); otherwise each its own rows over the same keys. */
 	twins: boolean;
+	/**
+	 * 2: the executions alternate between two n8n processes (queue workers: turns, lanes and memories are per
+	 * process, only the service is shared); absent: all in one process.
+	 */
+	processes?: 2;
 	keys: number;
 	/** The key (0 .. keys-1) of each input item (drawn 0..4, taken modulo `keys`). */
 	items: number[];
@@ -126,6 +131,12 @@ function chainAfter(operation: Operation): fc.Arbitrary<Operation[]> {
 	);
 }
 
+/** Executions at once run in one process three times in four; otherwise across two (drawn last: earlier draws stay as they were). */
+function processesOf(executions: number): fc.Arbitrary<1 | 2> {
+	if (executions < 2) return fc.constant<1 | 2>(1);
+	return fc.oneof({ weight: 3, arbitrary: fc.constant<1 | 2>(1) }, { weight: 1, arbitrary: fc.constant<1 | 2>(2) });
+}
+
 export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 	.record({
 		operation: fc.constantFrom<Operation>(...ALL_OPERATIONS),
@@ -136,4 +147,8 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 		settings,
 		faults: fc.array(faultOf(), { maxLength: 4 }),
 	})
-	.chain((drawn) => chainAfter(drawn.operation).map((chain) => ({ ...drawn, chain, items: drawn.items.map((key) => key % drawn.keys) })));
+	.chain((drawn) =>
+		chainAfter(drawn.operation).chain((chain) =>
+			processesOf(drawn.executions).map((processes) => ({ ...drawn, chain, items: drawn.items.map((key) => key % drawn.keys), ...(processes === 2 ? { processes } : {}) })),
+		),
+	);

@@ -19,6 +19,7 @@ import {
 } from '../helpers/output/post-receive';
 import { resolveListFilters } from '../helpers/input/record-lookup';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
+import { stoppingOnFailure } from '../helpers/request/run-stop';
 import { CONVERT_TO_INVOICE_PARAMS } from '../resources/estimate/convertToInvoice.operation';
 import type { POST_RECEIVE_STEPS, PRE_SEND_STEPS } from '../resources/steps';
 import type { OperationSpec, ResourceSpec } from '../resources/types';
@@ -58,7 +59,7 @@ export function routingOf(resource: Resource, operation: OperationSpec): INodePr
 	return {
 		request: { method: operation.method, url: operation.path },
 		// through the request middleware, which names transport failures (helpers/request/routed-request)
-		send: { preSend: PRE_SEND[operation.preSend](resource), ...THROUGH_MIDDLEWARE },
+		send: { preSend: PRE_SEND[operation.preSend](resource).map(stoppingOnFailure), ...THROUGH_MIDDLEWARE },
 		output: { postReceive: [handleApiErrors, POST_RECEIVE[operation.postReceive](resource)] },
 	};
 }

@@ -6,6 +6,7 @@ import { mayHaveArrived, transportError } from '../../../shared/transport-errors
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
 import { endTurnOf, settleFailedWrite } from '../guards/write-guards';
 import { routeWithinRateLimits } from './rate-limit';
+import { noteItemFailed, refuseWriteAfterStop } from './run-stop';
 
 /**
  * The request middleware of every operation (engine/request-middleware): sends the operation's request
@@ -17,8 +18,10 @@ export async function sendNamingTransportErrors(
 	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
 	try {
+		refuseWriteAfterStop(this, requestData.options.method);
 		return await routeWithinRateLimits(this, requestData);
 	} catch (error) {
+		noteItemFailed(this);
 		// a 429 applied nothing: the next item on the key may go (the guards kept its turn while it was sent again)
 		if (error instanceof NodeApiError && error.httpCode === '429') settleFailedWrite(this, false);
 		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
