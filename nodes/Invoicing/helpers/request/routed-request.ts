@@ -6,6 +6,7 @@ import { mayHaveArrived, transportError } from '../../../shared/transport-errors
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
 import { endTurnOf, settleFailedWrite } from '../guards/write-guards';
 import { routeWithinRateLimits } from './rate-limit';
+import { markRouted, routedOver } from './routed-marks';
 
 /**
  * The request middleware of every operation (engine/request-middleware): sends the operation's request
@@ -16,8 +17,12 @@ export async function sendNamingTransportErrors(
 	this: MiddlewareContext,
 	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
+	markRouted(this, requestData);
+	let failed = true;
 	try {
-		return await routeWithinRateLimits(this, requestData);
+		const items = await routeWithinRateLimits(this, requestData);
+		failed = false;
+		return items;
 	} catch (error) {
 		// a 429 applied nothing: the next item on the key may go (the guards kept its turn while it was sent again)
 		if (error instanceof NodeApiError && error.httpCode === '429') settleFailedWrite(this, false);
@@ -35,6 +40,7 @@ export async function sendNamingTransportErrors(
 		});
 		throw named ?? new NodeApiError(this.getNode(), error as JsonObject);
 	} finally {
+		routedOver(this, failed);
 		endTurnOf(this);
 	}
 }
