@@ -4,7 +4,7 @@ import { executionHandle } from '../../engine/execution-memory';
 import { CREDENTIAL_TYPE } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { apiBaseUrl } from '../../../shared/base-url';
-import { changesNow, unchangedSince, type ReadMark } from './write-marks';
+import { changesNow, forgetHeldReads, unchangedSince, type ReadMark } from './write-marks';
 
 /**
  * How long a record this process read serves a guard's or an update's read of the same record instead of a
@@ -99,4 +99,5 @@ export async function recentRecord(ctx: IExecuteSingleFunctions, path: string): 
 /** Tests: a sandbox emptied between tests gives ids again, as no real service does within a second. */
 export function forgetRecentReads(): void {
 	records.clear();
+	forgetHeldReads();
 }
