@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../../tools/sandbox';
+import { forgetRecentReadsOfEveryProcess } from './harness/node-types';
 import { runNode, type NodeRunResult, type RunNodeOptions } from './harness/run-node';
 
 export const API_KEY = 'test-key-123';
@@ -20,7 +21,13 @@ export interface EngineFixture {
 export function useEngineFixture(options: SandboxOptions = { deterministic: true }): EngineFixture {
 	const fixture = { credentials: {} } as EngineFixture;
 	beforeAll(async () => {
-		fixture.sandbox = await startSandbox({ apiKey: API_KEY, ...options });
+		const sandbox = await startSandbox({ apiKey: API_KEY, ...options });
+		// an emptied book gives its ids again: what the node remembers of the old records must not serve the new ones
+		fixture.sandbox = {
+			...sandbox,
+			reset: (opts) => (sandbox.reset(opts), forgetRecentReadsOfEveryProcess()),
+			load: (book) => (sandbox.load(book), forgetRecentReadsOfEveryProcess()),
+		};
 		fixture.credentials = { baseUrl: fixture.sandbox.url, apiKey: API_KEY };
 	});
 	afterAll(async () => fixture.sandbox.close());

@@ -17,7 +17,7 @@ import {
 	writes,
 	type CorpusExpectation,
 } from './harness/corpus';
-import { INVOICING_TYPE } from './harness/node-types';
+import { forgetRecentReadsOfEveryProcess, INVOICING_TYPE } from './harness/node-types';
 import { runSavedWorkflow, savedWorkflowNodeTypes } from './harness/saved-workflow';
 
 /**
@@ -41,6 +41,7 @@ describe('saved workflows keep working (test/corpus)', () => {
 
 	test.each(corpus.map((c) => [c.key, c] as const))('%s runs: n8n takes it, and it sends and outputs what it did when recorded', async (_key, entry) => {
 		sandbox.reset({});
+		forgetRecentReadsOfEveryProcess();
 		await setUpCorpusRecords(entry, sandbox, API_KEY);
 		sandbox.clearRequests();
 		const run = await runSavedWorkflow(read(entry.path), { baseUrl: sandbox.url, apiKey: API_KEY });
@@ -65,6 +66,7 @@ describe('saved workflows keep working (test/corpus)', () => {
 
 	test("a workflow saved with 0.1.0's name for an invoice's client (`clientId`) is refused before any node runs: what the corpus guards against", async () => {
 		sandbox.reset({});
+		forgetRecentReadsOfEveryProcess();
 		sandbox.clearRequests();
 		const workflow = read(join(CORPUS, 'v1', 'invoice.json'));
 		const createInvoice = workflow.nodes.find((node) => node.name === 'Create Invoice');

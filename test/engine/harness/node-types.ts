@@ -2,12 +2,24 @@ import { DirectoryLoader } from 'n8n-core';
 import type { INodeType, INodeTypes, IVersionedNodeType, KnownNodesAndCredentials } from 'n8n-workflow';
 
 import { Invoicing } from '../../../nodes/Invoicing/Invoicing.node';
+import { forgetRecentReads } from '../../../nodes/Invoicing/helpers/request/recent-reads';
 import { InvoicingTrigger } from '../../../nodes/InvoicingTrigger/InvoicingTrigger.node';
 
 export const INVOICING_TYPE = 'n8n-nodes-invoicing.invoicing';
 export const TRIGGER_TYPE = 'n8n-nodes-invoicing.invoicingTrigger';
 
 const loaded = new Map<number, INodeTypes>();
+
+/** Each loaded package's memory of recent reads (nodes/Invoicing/helpers/request/recent-reads), by process. */
+const memories = new Map<number, () => void>([[0, forgetRecentReads]]);
+
+/**
+ * Empties every process's memory of recent reads: a sandbox emptied between tests gives the same ids to new
+ * records, which a real service never does, so a record remembered by the last test must not serve the next.
+ */
+export function forgetRecentReadsOfEveryProcess(): void {
+	for (const forget of memories.values()) forget();
+}
 
 /**
  * The node types a test workflow uses, prepared once per process as n8n's loader prepares them. `worker` 0 is
@@ -18,18 +30,20 @@ const loaded = new Map<number, INodeTypes>();
 export function createNodeTypes(worker = 0): INodeTypes {
 	let types = loaded.get(worker);
 	if (!types) {
-		types = loadNodeTypes(worker === 0 ? new Invoicing() : invoicingOfAnotherProcess());
+		types = loadNodeTypes(worker === 0 ? new Invoicing() : invoicingOfAnotherProcess(worker));
 		loaded.set(worker, types);
 	}
 	return types;
 }
 
-function invoicingOfAnotherProcess(): Invoicing {
+function invoicingOfAnotherProcess(worker: number): Invoicing {
 	const workflow = require('n8n-workflow') as object;
 	let fresh: { Invoicing: typeof Invoicing } | undefined;
 	jest.isolateModules(() => {
 		jest.doMock('n8n-workflow', () => workflow);
 		fresh = require('../../../nodes/Invoicing/Invoicing.node') as { Invoicing: typeof Invoicing };
+		const memory = require('../../../nodes/Invoicing/helpers/request/recent-reads') as { forgetRecentReads: () => void };
+		memories.set(worker, memory.forgetRecentReads);
 	});
 	if (!fresh) throw new Error('The Invoicing node could not be loaded again');
 	return new fresh.Invoicing();

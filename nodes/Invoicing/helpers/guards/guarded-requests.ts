@@ -6,7 +6,7 @@ import { inputError } from '../errors/item-errors';
 import { ENVELOPE } from '../input/field-specs';
 import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
 import { createParams, paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
-import { readApi } from '../request/read-api';
+import { readApi, readRecentOrApi } from '../request/read-api';
 import { clientEmailOf, rememberSendTarget } from './send-address';
 import { describeRecord, matchKey, matchOf, recordName, type GuardedResource } from './matching';
 import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
@@ -221,8 +221,8 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
 		const key = `payment\u0000${id}`;
 		return await inTurn(this, options, key, async (endTurn) => {
-			const look = async (_again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
-				const body = await readApi(this, options, `/${resource}/${encodeURIComponent(id)}`);
+			const look = async (again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
+				const body = await lookAt(this, options, `/${resource}/${encodeURIComponent(id)}`, again || earlier !== undefined);
 				const invoice = firstOf(body, ENVELOPE[resource]);
 				const label = `${resource} "${recordName(resource, invoice) || id}"`;
 				const payments = listOf(body, 'payments');
@@ -263,6 +263,14 @@ function skipForTwin(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions,
 		message: `Not ${done} here: another execution created this ${resource} at the same moment and goes on with it (this execution deleted its own copy, id ${twin.deleted_id}).`,
 	});
 	return readInstead(options, resource, id);
+}
+
+/**
+ * The record as the guard looks at it: what this process read of it moments ago may serve (request/recent-reads),
+ * unless a write of this execution or process on the key had no answer: then every look reads afresh.
+ */
+async function lookAt(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, url: string, afresh: boolean): Promise<ApiEnvelope> {
+	return afresh ? await readApi(ctx, options, url) : await readRecentOrApi(ctx, options, url);
 }
 
 /** Sends or skips per the guard's looks (repeated while an earlier unanswered write settles). */
@@ -317,13 +325,13 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 		};
 		const send = () => withParams(this, resource, options, { id, ...params, email });
 		if (!(windowMinutes > 0)) {
-			if (email === '') await address(await readApi(this, options, url));
+			if (email === '') await address(await readRecentOrApi(this, options, url));
 			return send();
 		}
 		const key = `send\u0000${resource}\u0000${id}`;
 		return await inTurn(this, options, key, async (endTurn) => {
-			const look = async (): Promise<Verdict> => {
-				const body = await readApi(this, options, url);
+			const look = async (again: boolean, earlier?: object): Promise<Verdict> => {
+				const body = await lookAt(this, options, url, again || earlier !== undefined);
 				const to = (await address(body)).toLowerCase();
 				const log = listOf(body, 'send_log');
 				const sent = log.find((entry) => String(entry.email).toLowerCase() === to && isRecent(entry.date, windowMinutes));

@@ -5,7 +5,7 @@ import { listOf } from '../../../shared/api-answers';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
 import { ENVELOPE } from '../input/field-specs';
-import { readApi } from '../request/read-api';
+import { readRecentOrApi } from '../request/read-api';
 import { matchOf, recordName, type GuardedResource } from './matching';
 
 /** Where Send's address came from: the node's Email field, or the e-mail of the record's client. */
@@ -26,7 +26,7 @@ export function rememberSendTarget(ctx: IExecuteSingleFunctions, target: SendTar
 
 /**
  * The address of the client an invoice or estimate is issued to (its spec's `match.owner`, `customer_id`), read with one
- * `GET /client/{id}`; an error naming the record and the client when the client has none.
+ * `GET /client/{id}` (or what this process read of the client moments ago, request/recent-reads); an error naming the record and the client when the client has none.
  */
 export async function clientEmailOf(
 	ctx: IExecuteSingleFunctions,
@@ -41,7 +41,7 @@ export async function clientEmailOf(
 	if (clientId === '') {
 		throw inputError(ctx, `No address to send the ${what} to: "Email" is empty and the ${resource} names no client`, 'Enter the address in "Email".');
 	}
-	const client: IDataObject = listOf(await readApi(ctx, options, `/client/${encodeURIComponent(clientId)}`), 'data')[0] ?? {};
+	const client: IDataObject = listOf(await readRecentOrApi(ctx, options, `/client/${encodeURIComponent(clientId)}`), 'data')[0] ?? {};
 	const email = typeof client.email === 'string' ? client.email.trim() : '';
 	if (email === '') {
 		const name = typeof client.names === 'string' && client.names.trim() !== '' ? `"${client.names.trim()}" ` : '';

@@ -3,6 +3,7 @@ import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpReques
 import { DEFAULT_SETTLE_TIMEOUTS } from '../../resources/guard-fields';
 import { executionMemory } from '../../engine/execution-memory';
 import { credentialKey } from './key-turns';
+import { holdReads } from '../request/write-marks';
 
 /**
  * Writes of this execution whose outcome is unknown (time-out, dropped connection, 5xx), by guard key, so that
@@ -62,6 +63,8 @@ export function noteUncertainWrite(ctx: IExecuteSingleFunctions, key: string, se
 	const write = { at, until: at + settle, ...(seen ? { seen } : {}) };
 	memory(ctx)[key] = write;
 	processWrites.set(`${credentialKey(ctx)}\u0000${key}`, write);
+	// no read made while it may still land serves a later guard from memory (request/recent-reads)
+	holdReads(write.until);
 }
 
 /** The earlier unanswered write on this key still settling (this execution's, else another's of this process); a settled one is forgotten. */

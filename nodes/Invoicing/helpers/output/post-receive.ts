@@ -17,11 +17,12 @@ import { decide, decisionOf, handOn, settleWrite } from '../guards/write-guards'
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
+import { settleRouted } from '../request/routed-marks';
 import { existingReason, writeItem } from './action-reason';
 import { rememberMade } from './made-here';
 import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
-import { amountsAsNumbers, completeRecord, relatedLists } from './record-shape';
+import { amountsAsNumbers, completeRecord, createdAsRead, relatedLists } from './record-shape';
 import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
 
 export type PostReceive = (
@@ -41,6 +42,7 @@ export async function handleApiErrors(
 ): Promise<INodeExecutionData[]> {
 	const held = settleRoutedAnswer(this, response);
 	const decision = decisionOf(this);
+	settleRouted(this, response, decision?.kind === 'create' ? createdAsRead(decision.resource, envelopeOf(response)) : undefined);
 	if (!held && decision?.kind === 'create' && isApiSuccess(response.statusCode, response.body)) {
 		rememberMade(this, decision.resource, recordFromAnswer(decision.resource, envelopeOf(response)));
 	}

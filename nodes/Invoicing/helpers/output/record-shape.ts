@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
+import { listOf, withNumberNames } from '../../../shared/api-answers';
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { SPEC_OF } from '../../resources/resources';
 
@@ -42,4 +42,17 @@ export function amountsAsNumbers(resource: Resource, record: IDataObject): IData
 		if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) converted[field] = Number(value);
 	}
 	return converted;
+}
+
+/**
+ * A create's answer as a Get of the record would give it (under its path): the record (its number under both
+ * names), its line items, and its related lists empty, as for every record just created (see completeRecord).
+ */
+export function createdAsRead(resource: Resource, body: ApiEnvelope): { path: string; body: ApiEnvelope } | undefined {
+	const { envelope, numberNames } = SPEC_OF[resource];
+	const record = listOf(body, envelope)[0];
+	if (!record || record.id === undefined || record.id === null) return undefined;
+	const read: ApiEnvelope = { ...body, [envelope]: [numberNames ? withNumberNames(record, numberNames) : record] };
+	for (const list of relatedLists(resource)) read[list] = [];
+	return { path: `/${resource}/${encodeURIComponent(String(record.id))}`, body: read };
 }

@@ -5,6 +5,7 @@ import { isApiSuccess } from '../../../shared/api-errors';
 import { DEFAULT_TIMEOUT_MS, failedAnswer, sendApiRequest, type ApiAnswer, type ApiCall } from '../../../shared/api-request';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { runGate } from './rate-limit';
+import { endWrite, isWriteRequest, markWrite, noteFailure, writeEnd } from './write-marks';
 
 /** A request the action node makes itself, besides the operation's: how it is named when it fails, and its form. */
 export interface HelperRequest {
@@ -29,13 +30,26 @@ export interface HelperRequest {
  * throws, named.
  */
 export async function sendHelperRequest(ctx: IExecuteSingleFunctions, request: HelperRequest): Promise<ApiAnswer> {
+	// what this process remembers of records is forgotten when it writes or a request fails (recent-reads)
+	const write = isWriteRequest(request.method, request.url) ? markWrite() : undefined;
 	return await sendApiRequest(ctx, {
 		...request,
 		timeoutMs: request.timeoutMs ?? requestTimeoutMs(ctx) ?? DEFAULT_TIMEOUT_MS,
 		itemIndex: ctx.getItemIndex(),
 		gate: runGate(ctx),
 		transport: requestTransport(ctx),
-	});
+	}).then(
+		(answer) => {
+			if (write) endWrite(write, writeEnd(answer.statusCode, answer.body));
+			else if (!isApiSuccess(answer.statusCode, answer.body)) noteFailure();
+			return answer;
+		},
+		(error: unknown) => {
+			if (write) endWrite(write, 'unknown');
+			else noteFailure();
+			return Promise.reject(error);
+		},
+	);
 }
 
 /** The helper request's body when the service answered with success; every failure named (see sendHelperRequest). */

@@ -10,7 +10,7 @@ import { readCollection, readLineItems, readRequired, toApiValue } from '../inpu
 import { readAmountPaid } from '../input/payment-amount';
 import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
 import { checkUrlLength } from '../input/request-size';
-import { readApi } from './read-api';
+import { readRecentOrApi } from './read-api';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
@@ -65,14 +65,14 @@ export function buildCreateRequest(resource: Resource): PreSend {
 	};
 }
 
-/** The record as the service has it now, to fill what the API requires on update but the user did not set. */
+/** The record as the service has it (or as this process read it moments ago), to fill what the API requires on update but the user did not set. */
 async function currentValues(
 	ctx: IExecuteSingleFunctions,
 	resource: Resource,
 	id: string,
 	options: IHttpRequestOptions,
 ): Promise<IDataObject> {
-	const body = await readApi(ctx, options, `/${resource}/${encodeURIComponent(id)}`);
+	const body = await readRecentOrApi(ctx, options, `/${resource}/${encodeURIComponent(id)}`);
 	const list = body[REQUIRED_ON_UPDATE[resource].envelope];
 	return Array.isArray(list) && typeof list[0] === 'object' ? (list[0] as IDataObject) : {};
 }

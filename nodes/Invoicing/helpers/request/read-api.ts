@@ -5,6 +5,8 @@ import type { ApiEnvelope } from '../../../shared/api-types';
 import { failureLabel, operationLabel } from '../errors/failure-labels';
 import { notAnIdHints } from '../input/keyed-values';
 import { helperRequestBody } from './helper-request';
+import { mayServe, recentRecord, rememberRecord } from './recent-reads';
+import { markRead } from './write-marks';
 
 /** Every answer of the reads one item made, by URL: a later step of the same item may reuse one. */
 const readsOfItem = new ItemMemory<Map<string, ApiEnvelope>>();
@@ -14,12 +16,18 @@ export function earlierRead(ctx: IExecuteSingleFunctions, url: string): ApiEnvel
 	return readsOfItem.get(ctx)?.get(url);
 }
 
-async function read(ctx: IExecuteSingleFunctions, url: string, action: string, options?: Pick<IHttpRequestOptions, 'baseURL' | 'timeout'>): Promise<ApiEnvelope> {
-	const body = await helperRequestBody(ctx, { action, method: 'GET', baseURL: options?.baseURL, url, timeoutMs: options?.timeout, hints: notAnIdHints(ctx) });
+function keepForItem(ctx: IExecuteSingleFunctions, url: string, body: ApiEnvelope): ApiEnvelope {
 	const reads = readsOfItem.get(ctx) ?? new Map<string, ApiEnvelope>();
 	reads.set(url, body);
 	readsOfItem.set(ctx, reads);
 	return body;
+}
+
+async function read(ctx: IExecuteSingleFunctions, url: string, action: string, options?: Pick<IHttpRequestOptions, 'baseURL' | 'timeout'>): Promise<ApiEnvelope> {
+	const mark = markRead();
+	const body = await helperRequestBody(ctx, { action, method: 'GET', baseURL: options?.baseURL, url, timeoutMs: options?.timeout, hints: notAnIdHints(ctx) });
+	rememberRecord(ctx, url, body, mark);
+	return keepForItem(ctx, url, body);
 }
 
 /**
@@ -28,6 +36,16 @@ async function read(ctx: IExecuteSingleFunctions, url: string, action: string, o
  */
 export async function readApi(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, url: string): Promise<ApiEnvelope> {
 	return await read(ctx, url, `${failureLabel(ctx)}, reading ${url} first (nothing written),`, options);
+}
+
+/**
+ * A guard's or an update's read of one record before its write: the record as this process read it moments ago
+ * when nothing since may have changed it (recent-reads), else read now as readApi does. Never for a read the user
+ * asked for (Get), nor for a look again after an unanswered write.
+ */
+export async function readRecentOrApi(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, url: string): Promise<ApiEnvelope> {
+	const recent = mayServe(url) ? await recentRecord(ctx, url) : undefined;
+	return recent ? keepForItem(ctx, url, recent) : await readApi(ctx, options, url);
 }
 
 /**

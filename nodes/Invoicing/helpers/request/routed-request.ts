@@ -6,6 +6,7 @@ import { mayHaveArrived, transportError } from '../../../shared/transport-errors
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
 import { endTurnOf, settleFailedWrite } from '../guards/write-guards';
 import { routeWithinRateLimits } from './rate-limit';
+import { markRouted, routedOver } from './routed-marks';
 import { noteItemFailed, refuseWriteAfterStop } from './run-stop';
 
 /**
@@ -17,9 +18,13 @@ export async function sendNamingTransportErrors(
 	this: MiddlewareContext,
 	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
+	markRouted(this, requestData);
+	let failed = true;
 	try {
 		refuseWriteAfterStop(this, requestData.options.method);
-		return await routeWithinRateLimits(this, requestData);
+		const items = await routeWithinRateLimits(this, requestData);
+		failed = false;
+		return items;
 	} catch (error) {
 		noteItemFailed(this);
 		// a 429 applied nothing: the next item on the key may go (the guards kept its turn while it was sent again)
@@ -38,6 +43,7 @@ export async function sendNamingTransportErrors(
 		});
 		throw named ?? new NodeApiError(this.getNode(), error as JsonObject);
 	} finally {
+		routedOver(this, failed);
 		endTurnOf(this);
 	}
 }
