@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type BookData, type FaultSpec, type RecordedRequest, type Sandbox } from '../../tools/sandbox';
+import { startSandbox, type BookData, type FaultSpec, type RecordedRequest } from '../../tools/sandbox';
 import { runNode, type NodeRunResult } from '../engine/harness/run-node';
 import { watchClient, type ClientEvent } from './client-requests';
 import type { Fault, Operation, Scenario } from './model';
@@ -226,14 +226,20 @@ function nextInput(step: StepRun): { input: IDataObject[]; keys: number[] } {
 }
 
 /** One execution: its chain of steps, each a run of the node fed what the one before output. */
-async function execution(scenario: Scenario, sandboxUrl: string, first: { input: IDataObject[]; keys: number[] }, run: number): Promise<StepRun[]> {
+async function execution(
+	scenario: Scenario,
+	service: { url: string; credentialId: string },
+	first: { input: IDataObject[]; keys: number[] },
+	run: number,
+): Promise<StepRun[]> {
 	const s = scenario.settings;
 	const steps: StepRun[] = [];
 	let feed = first;
 	for (const operation of [scenario.operation, ...scenario.chain]) {
 		if (steps.length > 0 && feed.input.length === 0) break;
 		const result = await runNode({
-			credentials: { baseUrl: sandboxUrl, apiKey: API_KEY },
+			credentials: { baseUrl: service.url, apiKey: API_KEY },
+			credentialId: service.credentialId,
 			parameters: parametersOf(scenario, operation),
 			items: feed.input,
 			continueOnFail: s.continueOnFail,
@@ -279,34 +285,17 @@ async function setUp(url: string, scenario: Scenario): Promise<ScenarioOutcome['
 	return { clients, invoices, estimates, expenses };
 }
 
-/** The sandbox addresses scenarios of this process have used. */
-const usedUrls = new Set<string>();
-
 /**
- * A sandbox at an address no earlier scenario of this process used: the node keeps what it learnt of a service
- * for the life of the process, by its Base URL (a sequence's writes without answer, for minutes), and another
- * book at the same address would be a service whose book changed behind its back, which no user has.
+ * Each scenario's credential has an id of its own: the node keeps what it learnt of a service for the life of the
+ * process by its credential (a sequence's writes without answer, for minutes), and a later scenario's sandbox may
+ * get a port an earlier one had, a book that changed behind that credential's back, which no user has.
  */
-async function sandboxOfItsOwn(): Promise<Sandbox> {
-	const refused: Sandbox[] = [];
-	try {
-		for (let attempt = 0; attempt < 50; attempt++) {
-			const sandbox = await startSandbox({ apiKey: API_KEY });
-			if (!usedUrls.has(sandbox.url)) {
-				usedUrls.add(sandbox.url);
-				return sandbox;
-			}
-			refused.push(sandbox);
-		}
-		throw new Error('No sandbox address left that no earlier scenario used');
-	} finally {
-		await Promise.all(refused.map(async (sandbox) => await sandbox.close()));
-	}
-}
+let scenarios = 0;
 
 /** Runs one scenario against a sandbox of its own; waits for late writes to land before reading the book. */
 export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> {
-	const sandbox = await sandboxOfItsOwn();
+	const sandbox = await startSandbox({ apiKey: API_KEY });
+	const credentialId = `scenario-${++scenarios}`;
 	try {
 		const s = scenario.settings;
 		const setup = await setUp(sandbox.url, scenario);
@@ -319,7 +308,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 		for (const fault of scenario.faults) sandbox.injectFault(faultSpec(fault, s.timeoutMs));
 		const client = watchClient(new URL(sandbox.url).host);
 		// started at the same moment, in this process: n8n's regular mode running webhook calls side by side
-		const all = Promise.all(firsts.map((first, run) => execution(scenario, sandbox.url, first, run)));
+		const all = Promise.all(firsts.map((first, run) => execution(scenario, { url: sandbox.url, credentialId }, first, run)));
 		let timer: NodeJS.Timeout | undefined;
 		const hung = new Promise<'hung'>((resolve) => {
 			timer = setTimeout(() => resolve('hung'), HANG_MS);

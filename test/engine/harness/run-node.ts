@@ -28,6 +28,8 @@ export interface RunNodeOptions {
 	retry?: { maxTries: number; waitBetweenTries: number };
 	/** The n8n process that runs it: 0 (default) this one, another number another process (see createNodeTypes). */
 	worker?: number;
+	/** The saved credential's id (default: one per Base URL); the node keeps what it learns of a service by it. */
+	credentialId?: string;
 }
 
 export interface NodeRunResult {
@@ -88,7 +90,7 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind:
 	const trigger = kind === 'trigger';
 	const nodeTypes = createNodeTypes(options.worker);
 	// one credential per service, as n8n gives each saved credential an id of its own
-	const credentialId = `cred-${String(options.credentials.baseUrl ?? '')}`;
+	const credentialId = options.credentialId ?? `cred-${String(options.credentials.baseUrl ?? '')}`;
 	const type = trigger ? TRIGGER_TYPE : INVOICING_TYPE;
 	const node: INode = {
 		id: trigger ? 'c1d2e3f4-0000-4000-8000-000000000010' : 'b7a8e2de-0000-4000-8000-000000000001',
