@@ -25,7 +25,7 @@ function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDa
 
 /**
  * The run's list once every write of it has its answer: one read serves the twin look, the number check, and the
- * sequence's next run in this process (see RunSequence.sawAfterWrites).
+ * sequence's next run in this process (see RunSequence.afterWrites).
  */
 const listAfterWrites = (ctx: IExecuteSingleFunctions, resource: GuardedResource, sequence: RunSequence): Promise<IDataObject[]> =>
 	sharedList(runScope(ctx), `${resource}\u0000after numbered writes`, async () =>
