@@ -156,7 +156,7 @@ function failuresTellTheTruth(outcome: ScenarioOutcome): string[] {
 		const rows = firsts.flatMap((step) => step.keys.map((key, index) => ({ key, item: step.result.items[index] })).filter((row) => row.key === k));
 		const failed = rows.map((row) => row.item).filter((item) => item?.error || item?.json.error);
 		if (failed.length !== rows.length) continue;
-		const maySay = failed.some((item) => /may have applied| was done;| was created;| made the /.test(String(item.error?.message ?? item.json.error)));
+		const maySay = failed.some((item) => /may have applied| was done;| was created;| made the |at the same moment/.test(String(item.error?.message ?? item.json.error)));
 		if (!maySay && heldFor(outcome, k) > 0) {
 			problems.push(`(c) key ${k}: every item failed saying nothing may have been applied, the service holds ${heldFor(outcome, k)}: ${String(failed[0].error?.message ?? failed[0].json.error)}`);
 		}

@@ -64,9 +64,18 @@ const identicalRowsMakeTheirOwn: Check = (outcome) => {
 	return problems;
 };
 
-/** An execution reported a twin payment or e-mail it could not prevent (action-twins.ts: "... at the same moment"). */
+/**
+ * An execution reported a twin payment or e-mail it could not prevent (action-twins.ts: "... at the same moment"):
+ * an item's error, or with Continue On Fail off the error n8n shows, which tells of the other items' twins.
+ */
 export function twinReported(outcome: ScenarioOutcome): boolean {
-	return steps(outcome).some((step) => step.result.items.some((item) => /at the same moment/.test(String(item.error?.message ?? item.json.error ?? ''))));
+	const twin = (text: unknown) => /at the same moment/.test(String(text ?? ''));
+	return steps(outcome).some(
+		(step) =>
+			twin(step.result.error?.message) ||
+			twin(step.result.error?.description) ||
+			step.result.items.some((item) => twin(item.error?.message ?? item.json.error)),
+	);
 }
 
 /** (i) A payment or an e-mail is never made twice for one ask, whichever step or execution asked (guard on), unless a run reports it. */

@@ -5,6 +5,7 @@ import type { ApiEnvelope } from '../../../shared/api-types';
 import { executionMemory } from '../../engine/execution-memory';
 import { ENVELOPE } from '../input/field-specs';
 import { inputError } from '../errors/item-errors';
+import { noteTwinReport } from '../request/run-stop';
 import { recordName, type GuardedResource } from './matching';
 import { cents, isRecent, money } from './repeat-window';
 
@@ -52,6 +53,7 @@ function unseen(entries: IDataObject[], seen: string[], keyOf: (entry: IDataObje
 export function reportTwins(ctx: IExecuteSingleFunctions, resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope, key: string): string | undefined {
 	const twin = twinsIn(resource, watch, answer);
 	if (!twin) return undefined;
+	noteTwinReport(ctx, twin.problem);
 	// fed by the create that made the record, this execution owns the chain: the twin fed an "existing" record reports
 	if (createdUpstream(ctx)) return twin.problem;
 	// a retry of the node (Retry On Fail) finds this payment or e-mail and would skip it: the report is kept for it
@@ -80,7 +82,9 @@ const REPORTS = 'invoicingTwinReports';
 /** A twin this execution reported on `key` before: the retry's skip fails with the same report (an error stays an error). */
 export function repeatTwinReport(ctx: IExecuteSingleFunctions, key: string): void {
 	const twin = executionMemory<Record<string, TwinReport>>(ctx, REPORTS)[key];
-	if (twin) throw inputError(ctx, twin.problem, twin.hint);
+	if (!twin) return;
+	noteTwinReport(ctx, twin.problem);
+	throw inputError(ctx, twin.problem, twin.hint);
 }
 
 function twinsIn(resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelope): TwinReport | undefined {

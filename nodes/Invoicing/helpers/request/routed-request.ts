@@ -26,24 +26,30 @@ export async function sendNamingTransportErrors(
 		failed = false;
 		return items;
 	} catch (error) {
-		noteItemFailed(this);
-		// a 429 applied nothing: the next item on the key may go (the guards kept its turn while it was sent again)
-		if (error instanceof NodeApiError && error.httpCode === '429') settleFailedWrite(this, false);
-		// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
-		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
-		// an answer (any HTTP status) was seen by handleApiErrors already: only a failure without one is left
-		const arrived = mayHaveArrived(error);
-		if (arrived !== undefined) settleFailedWrite(this, arrived);
-		const named = transportError(this.getNode(), error, {
-			action: failureLabel(this),
-			timeoutMs: Number(requestData.options.timeout ?? DEFAULT_TIMEOUT_MS),
-			url: `${String(requestData.options.baseURL ?? '')}${requestData.options.url}`,
-			itemIndex: this.getItemIndex(),
-			writeNote: uncertainWriteNote(this),
-		});
-		throw named ?? new NodeApiError(this.getNode(), error as JsonObject);
+		const shown = namedFailure(this, requestData, error);
+		noteItemFailed(this, shown);
+		throw shown;
 	} finally {
 		routedOver(this, failed);
 		endTurnOf(this);
 	}
+}
+
+/** The failure as the item reports it (the request is over: turns settle as its outcome allows). */
+function namedFailure(ctx: MiddlewareContext, requestData: RoutedRequest, error: unknown): Error {
+	// a 429 applied nothing: the next item on the key may go (the guards kept its turn while it was sent again)
+	if (error instanceof NodeApiError && error.httpCode === '429') settleFailedWrite(ctx, false);
+	// the engine's and the postReceive steps' errors are n8n errors already: both constructors hand them back as they are
+	if (error instanceof NodeOperationError) return new NodeOperationError(ctx.getNode(), error);
+	// an answer (any HTTP status) was seen by handleApiErrors already: only a failure without one is left
+	const arrived = mayHaveArrived(error);
+	if (arrived !== undefined) settleFailedWrite(ctx, arrived);
+	const named = transportError(ctx.getNode(), error, {
+		action: failureLabel(ctx),
+		timeoutMs: Number(requestData.options.timeout ?? DEFAULT_TIMEOUT_MS),
+		url: `${String(requestData.options.baseURL ?? '')}${requestData.options.url}`,
+		itemIndex: ctx.getItemIndex(),
+		writeNote: uncertainWriteNote(ctx),
+	});
+	return named ?? new NodeApiError(ctx.getNode(), error as JsonObject);
 }

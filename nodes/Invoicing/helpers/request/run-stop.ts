@@ -14,11 +14,56 @@ import type { PreSend } from './pre-send';
  */
 const stopped = new WeakMap<RunScope, number>();
 
-/** An item of the run failed: with Continue On Fail off, the node stops there. */
-export function noteItemFailed(ctx: IExecuteSingleFunctions): void {
+/** An error as n8n shows it: its description is read when the node fails, once every item has settled. */
+type ShownError = Error & { description?: string | null };
+
+/**
+ * n8n shows the error of the first failed item (in item order) once every item has settled. A twin payment or
+ * e-mail that another item reported (made, and made again by another process at the same moment: a person must
+ * act) would vanish behind it, so every failed item's error also tells of the twins the other items reported.
+ */
+interface RunReports {
+	failed: Array<{ item: number; error: ShownError; own: string | null | undefined }>;
+	twins: Array<{ item: number; report: string }>;
+}
+
+const reports = new WeakMap<RunScope, RunReports>();
+
+function reportsOf(scope: RunScope): RunReports {
+	const known = reports.get(scope);
+	if (known) return known;
+	const made: RunReports = { failed: [], twins: [] };
+	reports.set(scope, made);
+	return made;
+}
+
+function shareTwinReports({ failed, twins }: RunReports): void {
+	for (const { item, error, own } of failed) {
+		const others = twins.filter((twin) => twin.item !== item).map((twin) => twin.report);
+		if (others.length === 0) continue;
+		const meanwhile = `Meanwhile in this run, which stops at this item: ${others.join('; ')}`;
+		error.description = own ? `${own}\n\n${meanwhile}` : meanwhile;
+	}
+}
+
+/** An item of the run failed with `error`: with Continue On Fail off, the node stops there. */
+export function noteItemFailed(ctx: IExecuteSingleFunctions, error: unknown): void {
 	if (ctx.continueOnFail()) return;
 	const scope = runScope(ctx);
 	if (!stopped.has(scope)) stopped.set(scope, ctx.getItemIndex());
+	if (!(error instanceof Error)) return;
+	const run = reportsOf(scope);
+	if (run.failed.some((failure) => failure.error === error)) return;
+	run.failed.push({ item: ctx.getItemIndex(), error, own: (error as ShownError).description });
+	shareTwinReports(run);
+}
+
+/** A twin payment or e-mail this item reports (see RunReports): with Continue On Fail off, the shown error tells of it. */
+export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): void {
+	if (ctx.continueOnFail()) return;
+	const run = reportsOf(runScope(ctx));
+	run.twins.push({ item: ctx.getItemIndex(), report: `${failureLabel(ctx)}: ${report}` });
+	shareTwinReports(run);
 }
 
 /** Refuses a write of a run that stopped at another item (reads go on: they change nothing). */
@@ -37,7 +82,7 @@ export function stoppingOnFailure(preSend: PreSend): PreSend {
 		return await preSend.call(this, options).then(
 			(sent) => sent,
 			(error: unknown) => {
-				noteItemFailed(this);
+				noteItemFailed(this, error);
 				return Promise.reject(error);
 			},
 		);
