@@ -560,6 +560,65 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 905 path 3244 (two processes)",
+    what: "Send Invoice, 3 executions over two processes, Continue On Fail off: the twin e-mail an item reported was lost behind another item's error, the one n8n shows",
+    scenario: {
+      operation: "send",
+      executions: 3,
+      twins: false,
+      keys: 4,
+      items: [
+        0,
+        3,
+        0,
+        3,
+        0,
+        3,
+        1,
+        2,
+        0,
+      ],
+      settings: {
+        timeoutMs: 500,
+        longestWaitS: 1,
+        continueOnFail: false,
+        ifExists: "create",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "set",
+        paymentStatus: "Paid",
+        clientHasEmail: false,
+        numbering: "given",
+        markAccepted: false,
+        filter: {
+          invoiceNo: "INV-1",
+          paymentStatus: "Not Paid",
+          returnAll: false,
+          limit: 2,
+        },
+      },
+      faults: [
+        {
+          kind: "dropped",
+          method: "PUT",
+          when: "after",
+        },
+        {
+          kind: "rateLimited",
+          count: 1,
+          retryAfter: {
+            form: "absent",
+          },
+        },
+      ],
+      chain: [],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {
