@@ -64,9 +64,13 @@ const identicalRowsMakeTheirOwn: Check = (outcome) => {
 	return problems;
 };
 
-/** An execution reported a twin payment or e-mail it could not prevent (action-twins.ts: "... at the same moment"). */
+/**
+ * An execution reported a twin payment or e-mail it could not prevent (action-twins.ts: "... at the same moment"):
+ * in an item, or, with Continue On Fail off, as the error that stopped the run.
+ */
 export function twinReported(outcome: ScenarioOutcome): boolean {
-	return steps(outcome).some((step) => step.result.items.some((item) => /at the same moment/.test(String(item.error?.message ?? item.json.error ?? ''))));
+	const twin = (message: unknown) => /at the same moment/.test(String(message ?? ''));
+	return steps(outcome).some((step) => twin(step.result.error?.message) || step.result.items.some((item) => twin(item.error?.message ?? item.json.error)));
 }
 
 /** (i) A payment or an e-mail is never made twice for one ask, whichever step or execution asked (guard on), unless a run reports it. */
