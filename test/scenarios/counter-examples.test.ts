@@ -619,6 +619,44 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 905 path 1921",
+    what: "Record Payment after Mark as Paid in two processes, a payment refused 429 while the other process's landed: the next row on the invoice waited for ever",
+    scenario: {
+      operation: "markPaid",
+      executions: 3,
+      twins: false,
+      keys: 2,
+      items: [0, 1, 1, 1, 0, 1],
+      settings: {
+        timeoutMs: 400,
+        longestWaitS: 0,
+        continueOnFail: false,
+        ifExists: "create",
+        settleTimeouts: 2,
+        ifPaid: "record",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "keep",
+        paymentStatus: "Not Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: true,
+        filter: { invoiceNo: "INV-1", returnAll: true, limit: 2 },
+      },
+      faults: [
+        {
+          kind: "rateLimited",
+          method: "POST",
+          count: 1,
+          retryAfter: { form: "date", inMs: 1908 },
+        },
+      ],
+      chain: ["recordPayment"],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

@@ -194,6 +194,33 @@ describe('liveness', () => {
 		const ended = await Promise.race([run.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still running'), 12_000))]);
 		expect(ended).toBe('ended');
 	}, 30_000);
+
+	// seed 905 path 1921 (two processes): a payment refused with 429 (Longest Wait 0) while the same payment of
+	// another process landed became a skip (action-twins), and that new decision dropped the row's turn on the
+	// invoice: the next row on it waited for ever. Here the service applies the payment and answers 429, which is
+	// what the node sees in that case (a payment like its own it had not seen, its own refused). Before the fix
+	// the run never ended (caught by the test's time-out).
+	test('Record Payment, two rows on one invoice, the first payment answered 429 beside a payment like it: the run ends, the second row has its turn', async () => {
+		const invoice = await newInvoice('INV-1');
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, method: 'POST', path: '/v1/invoice/record-payment', when: 'after' });
+		const result = await ctx.run(
+			{
+				resource: 'invoice',
+				operation: 'recordPayment',
+				invoiceId: { __rl: true, mode: 'id', value: '={{ $json.invoice }}' },
+				paymentDate: '2026-01-15',
+				amountPaid: 10,
+				rateLimits: { longestWait: 0 },
+			},
+			{ items: [{ invoice }, { invoice }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.skipped, String(item.json.message).split(':')[0]])).toEqual([
+			[true, 'Not recorded here'],
+			[true, 'Not recorded again'],
+		]);
+		expect(log().filter((line) => line.startsWith('POST'))).toEqual(['POST /v1/invoice/record-payment 429']);
+	}, 20_000);
 });
 
 describe('reads after a write wait no longer than the time-out', () => {

@@ -58,9 +58,14 @@ export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefi
 	return pendingOf(ctx)?.decision;
 }
 
-/** `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). */
+/**
+ * `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). A decision
+ * made again after the answer (a refused payment whose twin landed becomes a skip) keeps the turn the item still
+ * holds: dropped, it would never end, and the next item on the key would wait for ever (issue 34).
+ */
 export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: (created?: IDataObject) => void, write?: GuardedWrite): void {
-	pending.set(ctx, { decision, endTurn, write, sentAt: Date.now() });
+	const held = endTurn ?? pendingOf(ctx)?.endTurn;
+	pending.set(ctx, { decision, endTurn: held, write, sentAt: Date.now() });
 }
 
 function endItemTurn(entry: Pending, created?: IDataObject): void {
