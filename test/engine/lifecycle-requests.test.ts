@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { RECENT_READ_MS, setRecentReadWindow } from '../../nodes/Invoicing/helpers/request/recent-reads';
 import { byId, useEngineFixture } from './fixture';
 
 /**
@@ -11,6 +12,10 @@ import { byId, useEngineFixture } from './fixture';
  */
 // the real clock: the send and payment guards compare the service's timestamps with now
 const ctx = useEngineFixture({ deterministic: false });
+
+// a busy machine must not decide which reads are served (the window itself: recent-reads.test.ts)
+beforeAll(() => setRecentReadWindow(10_000));
+afterAll(() => setRecentReadWindow(RECENT_READ_MS));
 
 const sent = () => ctx.sent().map((r) => `${r.method} ${r.path.replace(/^\/v1/, '')}`);
 

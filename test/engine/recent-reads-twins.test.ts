@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { RECENT_READ_MS, setRecentReadWindow } from '../../nodes/Invoicing/helpers/request/recent-reads';
 import { addClient, addInvoice, byId, useEngineFixture } from './fixture';
 
 /**
@@ -10,6 +11,10 @@ import { addClient, addInvoice, byId, useEngineFixture } from './fixture';
  */
 // the real clock: the payment guard and the twin check compare the service's timestamps with now
 const ctx = useEngineFixture({ deterministic: false });
+
+// a busy machine must not decide which reads are served (the window itself: recent-reads.test.ts)
+beforeAll(() => setRecentReadWindow(10_000));
+afterAll(() => setRecentReadWindow(RECENT_READ_MS));
 
 const pay = (id: string): INodeParameters => ({ resource: 'invoice', operation: 'recordPayment', invoiceId: byId(id), paymentDate: '2026-03-05', amountPaid: 40 });
 

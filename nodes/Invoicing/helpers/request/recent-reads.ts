@@ -13,6 +13,16 @@ import { changesNow, forgetHeldReads, unchangedSince, type ReadMark } from './wr
  */
 export const RECENT_READ_MS = 1_000;
 
+let windowMs = RECENT_READ_MS;
+
+/**
+ * Tests: a test that shows which reads are served runs its steps one after another, and a busy machine can make
+ * "moments ago" more than a second; it lengthens the window (the test of the window itself keeps it).
+ */
+export function setRecentReadWindow(ms: number): void {
+	windowMs = ms;
+}
+
 /** At most this many records are kept (each at most RECENT_READ_MS). */
 const MOST_RECORDS = 500;
 
@@ -52,7 +62,7 @@ function serviceOf(ctx: IExecuteSingleFunctions): Promise<string | undefined> {
 
 function prune(now: number): void {
 	for (const [path, byService] of records) {
-		for (const [service, entry] of byService) if (now - entry.at > RECENT_READ_MS || entry.changes !== changesNow()) byService.delete(service);
+		for (const [service, entry] of byService) if (now - entry.at > windowMs || entry.changes !== changesNow()) byService.delete(service);
 		if (byService.size === 0) records.delete(path);
 	}
 	while (records.size > MOST_RECORDS) records.delete(records.keys().next().value as string);
