@@ -170,11 +170,11 @@ export class RunSequence {
 	 * The document another process made at the same moment for this row (its twin: an execution of the same rows
 	 * in another queue worker), when it was made before this row's `record`: then this row's copy goes and the row
 	 * has that one. The others are the documents of the row's content that appeared while the run wrote (not in the
-	 * list its rows were decided on) and that no unanswered write of this process may have made. A row whose content is its run's only one keeps its copy unless another was
-	 * made before it, and then has the first made (an owner never deletes the first made, so a deleted twin never
-	 * misleads the other). Several rows of one content pair up in the order the service made them, only when the
-	 * others are as many as this run's: once the twin deleted some, this run keeps its own (one document too many
-	 * at worst, never a row left with a deleted one). A row made for Create Anyway has no twin.
+	 * list its rows were decided on) and that no unanswered write of this process may have made. Of this run's and
+	 * the others' documents of one content, the first made, as many as the run has new rows of it, stay (see
+	 * firstMadeStay); a row whose content is its run's only one keeps its copy unless another was made before it,
+	 * and then has the first made (an owner never deletes the first made, so a deleted twin never misleads the
+	 * other). A row made for Create Anyway has no twin.
 	 */
 	async twinOf(index: number, record: IDataObject, fresh: IDataObject[]): Promise<IDataObject | undefined> {
 		const row = this.rows.get(index);
@@ -192,7 +192,8 @@ export class RunSequence {
 		);
 		const others: IDataObject[] = [];
 		for (const other of appeared.sort(byMaking)) if (await this.documents.sameItemsIfThere(row, content, other)) others.push(other);
-		const partner = mine.length === 1 ? others[0] : others.length === mine.length ? others[mine.findIndex((made) => String(made.id) === String(record.id))] : undefined;
+		const rows = [...this.newRows].filter((other) => this.contentOf(other, content)).length;
+		const partner = others.length <= rows ? firstMadeStay(mine, others, rows, record) : mine.length === 1 ? others[0] : undefined;
 		return partner && createdBefore(partner, record) ? partner : undefined;
 	}
 
@@ -311,6 +312,23 @@ export class RunSequence {
 			sleep(AFTER_READ_START_MS).then(async () => (this.afterReadStarted ? await this.afterReadOver.promise : undefined)),
 		]);
 	}
+}
+
+/**
+ * Twins pair on the order the service made their documents, not on their counts: a 429 or a retry delays some of
+ * one twin's creates past the other's look (seed 905 paths 4169, 4196), and pairing only equal counts kept both
+ * sets. Of `mine` and `others` (one content, in making order) the first `rows` made stay; each of mine after them
+ * goes, in order, to the next of the others among them. Every reader sees a prefix of the same making order less
+ * what was deleted beyond its twin's first `rows`, so twins with as many new rows keep the same documents
+ * whichever looks first. Used only when the others are no more than `rows`: more would be another execution's
+ * rows, whose count is unknown here.
+ */
+function firstMadeStay(mine: IDataObject[], others: IDataObject[], rows: number, record: IDataObject): IDataObject | undefined {
+	const ownIds = new Set(mine.map((made) => String(made.id)));
+	const staying = [...mine, ...others].sort((a, b) => (createdBefore(a, b) ? -1 : createdBefore(b, a) ? 1 : 0)).slice(0, rows);
+	const stays = new Set(staying.map((doc) => String(doc.id)));
+	const leaving = mine.filter((made) => !stays.has(String(made.id)));
+	return staying.filter((doc) => !ownIds.has(String(doc.id)))[leaving.findIndex((made) => String(made.id) === String(record.id))];
 }
 
 /** How long the lane waits for a run's read after its writes to start (it starts in the same tick, see laneOver). */
