@@ -730,6 +730,65 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 905 path 712 (two processes)",
+    what: "Create Invoice then Update and Mark as Paid, 3 executions over two processes, a renumber PUT refused (429): the renumber and the next run of the same process took the same free numbers (INV-0005 to INV-0007 given twice)",
+    scenario: {
+      operation: "invoiceCreate",
+      executions: 3,
+      twins: false,
+      keys: 1,
+      items: [0, 0, 0, 0],
+      settings: {
+        timeoutMs: 1500,
+        longestWaitS: 2,
+        continueOnFail: true,
+        ifExists: "create",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 0,
+        skipIfSentWithinMinutes: 0,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Not Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: false,
+        filter: {
+          invoiceNo: "",
+          returnAll: false,
+          limit: 2,
+        },
+        numberScope: "book",
+      },
+      faults: [
+        {
+          kind: "rateLimited",
+          method: "PUT",
+          count: 1,
+          retryAfter: {
+            form: "absent",
+          },
+        },
+        {
+          kind: "rateLimited",
+          count: 1,
+          retryAfter: {
+            form: "seconds",
+            value: "0",
+          },
+        },
+        {
+          kind: "slow",
+          method: "POST",
+          when: "before",
+          percent: 66,
+        },
+      ],
+      chain: ["invoiceUpdate", "markPaid"],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

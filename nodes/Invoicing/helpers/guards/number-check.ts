@@ -83,8 +83,13 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 				`Give this ${resource} a free number with Update.`,
 			);
 		}
-		current = await renumber(ctx, resource, current, sequence.nextFree(fresh), String(number));
-		sequence.renumbered(current);
+		const next = sequence.nextFree(fresh);
+		try {
+			current = await renumber(ctx, resource, current, next, String(number));
+			sequence.renumbered(current);
+		} finally {
+			sequence.renumberOver(next);
+		}
 		fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
 	}
 	return current === record ? record : { ...current, renumbered_from: String(original) };

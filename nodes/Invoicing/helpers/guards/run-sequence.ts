@@ -61,6 +61,8 @@ export class RunSequence {
 	readonly given = new Set<number>();
 	/** The rows this run sends a create for, and the record each create's answer gave. */
 	private readonly newRows = new Set<number>();
+	/** The number each new row was given, held in the lane until the row settles. */
+	private readonly numbers = new Map<number, string>();
 	private readonly made = new Map<number, IDataObject>();
 	/** The records the run's rows were decided on: a document not among them appeared while the run wrote. */
 	private seen = new Set<string>();
@@ -82,7 +84,14 @@ export class RunSequence {
 	nextFree(fresh: IDataObject[]): string {
 		const next = Math.max(Math.max(0, ...this.given), this.highest(this.lane.withRecent(fresh, this.startedAt))) + 1;
 		this.given.add(next);
-		return formatNumber(this.pattern, next);
+		const number = formatNumber(this.pattern, next);
+		this.lane.hold(number);
+		return number;
+	}
+
+	/** The PUT giving `number` (from nextFree) has its answer: the record changed (renumbered), or not. */
+	renumberOver(number: string): void {
+		this.lane.free(number);
 	}
 
 	join(index: number): void {
@@ -107,11 +116,17 @@ export class RunSequence {
 
 	/** The item's request has its answer (or it sends none): the check after the writes waits for every item. */
 	settle(index: number, record?: IDataObject): void {
+		const number = this.numbers.get(index);
+		// the record is remembered before its number is freed: no moment where a run could give it again
 		if (record && !this.settled.has(index)) {
 			this.lane.remember(record);
 			if (this.newRows.has(index)) this.made.set(index, record);
 			const row = this.rows.get(index);
 			if (row) this.claims(row.ctx)[index] = String(record.id);
+		}
+		if (number !== undefined) {
+			this.numbers.delete(index);
+			this.lane.free(number);
 		}
 		this.createdOf(index).resolve(record);
 		if (this.settled.has(index)) return;
@@ -249,7 +264,10 @@ export class RunSequence {
 				} else {
 					this.given.add(next);
 					this.newRows.add(index);
-					row.resolve({ kind: 'new', number: formatNumber(this.pattern, next++) });
+					const number = formatNumber(this.pattern, next++);
+					this.numbers.set(index, number);
+					this.lane.hold(number);
+					row.resolve({ kind: 'new', number });
 				}
 			} catch (error) {
 				row.fail(error);

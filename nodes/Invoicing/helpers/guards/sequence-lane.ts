@@ -71,10 +71,26 @@ export class SequenceLane {
 		return this.unanswered.some((write) => write.number === number && write.until > readSince);
 	}
 
-	/** The numbers of unanswered writes that may still land: no run gives them again meanwhile. */
+	/**
+	 * Numbers a run of the lane gave (a new row's, or a clash's next free one) whose write has no answer yet: the
+	 * record is neither in a list nor remembered until then, and the lane's next run, or the look of a run before
+	 * it, would give the number again (seed 905 path 712: a renumber and the next run's rows both took INV-0005).
+	 */
+	private readonly given: string[] = [];
+
+	hold(number: string): void {
+		this.given.push(number);
+	}
+
+	free(number: string): void {
+		const at = this.given.indexOf(number);
+		if (at >= 0) this.given.splice(at, 1);
+	}
+
+	/** The numbers of unanswered writes that may still land, and those given and not yet answered: no run gives them again meanwhile. */
 	reservedNumbers(): string[] {
 		const now = Date.now();
-		return this.unanswered.filter((write) => write.until > now).map((write) => write.number);
+		return [...this.unanswered.filter((write) => write.until > now).map((write) => write.number), ...this.given];
 	}
 
 	/**
