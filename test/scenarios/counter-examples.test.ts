@@ -789,6 +789,52 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 905 path 6076 (two processes)",
+    what: "Create Invoice (batches of 3) then Mark as Paid, 4 twin executions over two processes: the execution's second batch and the next run of its process took as theirs the twin's copy of INV-0001, which its maker then deleted (an item naming a document the service no longer holds)",
+    scenario: {
+      operation: "invoiceCreate",
+      executions: 4,
+      twins: true,
+      keys: 3,
+      items: [0, 2, 0, 0],
+      settings: {
+        timeoutMs: 1300,
+        batching: {
+          batchSize: 3,
+          batchInterval: 20,
+        },
+        continueOnFail: true,
+        ifExists: "returnIdentical",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: true,
+        repeatWindowMinutes: 0,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "set",
+        paymentStatus: "Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: true,
+        filter: {
+          invoiceNo: " INV-2 ",
+          returnAll: true,
+          limit: 3,
+        },
+        numberScope: "book",
+      },
+      faults: [
+        {
+          kind: "serverError",
+          method: "PUT",
+          when: "before",
+          status: 503,
+        },
+      ],
+      chain: ["markPaid"],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

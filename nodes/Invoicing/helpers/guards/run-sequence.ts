@@ -11,7 +11,7 @@ import { runScope, type RunScope } from './run-scope';
 import { asThisItems, recordsOfRun } from './run-lists';
 import { laneOf, type SequenceLane } from './sequence-lane';
 import { SequenceDocuments } from './sequence-documents';
-import { createdBefore } from './created-order';
+import { byMaking, createdBefore, firstMadeStay } from './created-order';
 
 /** What the sequence decided for one item. */
 export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
@@ -195,7 +195,6 @@ export class RunSequence {
 		const row = this.rows.get(index);
 		if (!row || !row.matchable) return undefined;
 		const content = row.content;
-		const byMaking = (a: IDataObject, b: IDataObject) => (createdBefore(a, b) ? -1 : createdBefore(b, a) ? 1 : 0);
 		const mine = [...this.made].filter(([other]) => this.contentOf(other, content)).map(([, made]) => made).sort(byMaking);
 		const ownIds = new Set([...this.made.values()].map((made) => String(made.id)));
 		const appeared = fresh.filter(
@@ -233,6 +232,7 @@ export class RunSequence {
 		try {
 			await this.readList(waiting[0]);
 			await this.documents.readUntilLanded(waiting, this.lane.unansweredSince(this.startedAt));
+			await this.documents.readUntilConverged(waiting, convergeWaitMs(waiting[0]?.options), this.lane.lastingClashes);
 		} catch (error) {
 			// the read was the first row's: each row fails naming itself
 			for (const row of waiting) row.fail(asThisItems(row.ctx, error));
@@ -332,22 +332,8 @@ export class RunSequence {
 	}
 }
 
-/**
- * Twins pair on the order the service made their documents, not on their counts: a 429 or a retry delays some of
- * one twin's creates past the other's look (seed 905 paths 4169, 4196), and pairing only equal counts kept both
- * sets. Of `mine` and `others` (one content, in making order) the first `rows` made stay; each of mine after them
- * goes, in order, to the next of the others among them. Every reader sees a prefix of the same making order less
- * what was deleted beyond its twin's first `rows`, so twins with as many new rows keep the same documents
- * whichever looks first. Used only when the others are no more than `rows`: more would be another execution's
- * rows, whose count is unknown here.
- */
-function firstMadeStay(mine: IDataObject[], others: IDataObject[], rows: number, record: IDataObject): IDataObject | undefined {
-	const ownIds = new Set(mine.map((made) => String(made.id)));
-	const staying = [...mine, ...others].sort((a, b) => (createdBefore(a, b) ? -1 : createdBefore(b, a) ? 1 : 0)).slice(0, rows);
-	const stays = new Set(staying.map((doc) => String(doc.id)));
-	const leaving = mine.filter((made) => !stays.has(String(made.id)));
-	return staying.filter((doc) => !ownIds.has(String(doc.id)))[leaving.findIndex((made) => String(made.id) === String(record.id))];
-}
+/** How long a run waits for another run's look to delete or renumber a copy (its list read, a few reads, a DELETE or PUT). */
+const convergeWaitMs = (options: IHttpRequestOptions | undefined) => Math.max(1000, Math.min(2 * (options?.timeout ?? 300_000), 5000));
 
 /** How long the lane waits for a run's read after its writes to start (it starts in the same tick, see laneOver). */
 const AFTER_READ_START_MS = 50;

@@ -20,6 +20,8 @@ export class SequenceLane {
 	private readonly recent: Array<{ record: IDataObject; at: number }> = [];
 	/** Writes of the lane's runs that got no answer: when each failed, until when it may still land, and what it makes. */
 	private unanswered: Unanswered[] = [];
+	/** Documents whose number clash outlasted a run's wait for it to converge (SequenceDocuments.readUntilConverged). */
+	readonly lastingClashes = new BoundedSet(MOST_REMEMBERED);
 	/** The last list a run read after its writes, and when that read started. */
 	private lastList?: { list: IDataObject[]; at: number };
 
@@ -123,6 +125,25 @@ export interface Unanswered {
 	content: Content;
 	/** The number the write carried. */
 	number: string;
+}
+
+/** A set that forgets its oldest entries past `most`. */
+export class BoundedSet {
+	private readonly entries = new Set<string>();
+
+	constructor(private readonly most: number) {}
+
+	has(entry: string): boolean {
+		return this.entries.has(entry);
+	}
+
+	add(entry: string): void {
+		this.entries.add(entry);
+		for (const oldest of this.entries) {
+			if (this.entries.size <= this.most) break;
+			this.entries.delete(oldest);
+		}
+	}
 }
 
 const lanes = new Map<string, SequenceLane>();
