@@ -835,6 +835,75 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 905 path 5048 (two processes)",
+    what: "Create From Estimate, 3 executions over two processes, Longest Wait 0: the PUT giving a clashing copy the next free number was refused (429) and the copy kept its number (INV-0001 given twice)",
+    scenario: {
+      operation: "invoiceFromEstimate",
+      executions: 3,
+      twins: false,
+      keys: 5,
+      items: [4, 3, 1, 0, 0, 4, 4, 0, 3],
+      settings: {
+        timeoutMs: 700,
+        longestWaitS: 0,
+        continueOnFail: true,
+        ifExists: "create",
+        settleTimeouts: 5,
+        ifPaid: "skip",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 0,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Not Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: true,
+        filter: {
+          paymentStatus: "Not Paid",
+          returnAll: false,
+          limit: 3,
+        },
+      },
+      faults: [
+        {
+          kind: "rateLimited",
+          method: "PUT",
+          count: 2,
+          retryAfter: {
+            form: "seconds",
+            value: "1",
+          },
+        },
+        {
+          kind: "serverError",
+          method: "PUT",
+          when: "before",
+          status: 502,
+        },
+        {
+          kind: "rateLimited",
+          method: "GET",
+          count: 2,
+          retryAfter: {
+            form: "seconds",
+            value: "1",
+          },
+        },
+        {
+          kind: "rateLimited",
+          method: "PUT",
+          count: 1,
+          retryAfter: {
+            form: "seconds",
+            value: "1",
+          },
+        },
+      ],
+      chain: [],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {
