@@ -18,15 +18,9 @@ import type { ApiEnvelope } from '../../../shared/api-types';
 /** How many times a renumbered document is checked again before the item fails naming the clash. */
 const MOST_RENUMBERS = 5;
 
-/**
- * Whether `record` is the one to move: a document made before it has its number, or, once it was given a new
- * number (`renumbered`), any other document has that number. A renumbered record took its number after it was
- * made: another process may have created a document with that number meanwhile and finished its own look before
- * this PUT landed, so the making order no longer says which came first.
- */
-function mustMove(resource: GuardedResource, list: IDataObject[], record: IDataObject, renumbered: boolean): boolean {
-	const number = storedNumber(resource, record);
-	return list.some((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id) && (renumbered || createdBefore(other, record)));
+/** Whether a document made before `record` has its number: then `record` is the one to move. */
+function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDataObject, number: unknown): boolean {
+	return list.some((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id) && createdBefore(other, record));
 }
 
 /**
@@ -80,12 +74,12 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	let fresh = await listAfterWrites(ctx, resource, sequence);
 	const original = storedNumber(resource, record);
 	let current = record;
-	for (let attempt = 0; mustMove(resource, fresh, current, current !== record); attempt++) {
+	for (let attempt = 0; takenBefore(resource, fresh, current, storedNumber(resource, current)); attempt++) {
 		const number = storedNumber(resource, current);
 		if (attempt >= MOST_RENUMBERS) {
 			throw inputError(
 				ctx,
-				`created the ${resource} "${String(number)}" (id ${String(record.id)}), and another ${resource} has that number too, after ${MOST_RENUMBERS} new numbers`,
+				`created the ${resource} "${String(number)}" (id ${String(record.id)}), and another ${resource} made before it has that number too, after ${MOST_RENUMBERS} new numbers`,
 				`Give this ${resource} a free number with Update.`,
 			);
 		}
