@@ -14,3 +14,23 @@ export function createdBefore(a: IDataObject, b: IDataObject): boolean {
 	const at = both ? String(a.created_at).localeCompare(String(b.created_at)) : 0;
 	return at < 0 || (at === 0 && idOrder(String(a.id), String(b.id)) < 0);
 }
+
+/** Sorts records in the order the service made them. */
+export const byMaking = (a: IDataObject, b: IDataObject) => (createdBefore(a, b) ? -1 : createdBefore(b, a) ? 1 : 0);
+
+/**
+ * Twins pair on the order the service made their documents, not on their counts: a 429 or a retry delays some of
+ * one twin's creates past the other's look (seed 905 paths 4169, 4196), and pairing only equal counts kept both
+ * sets. Of `mine` and `others` (one content, in making order) the first `rows` made stay; each of mine after them
+ * goes, in order, to the next of the others among them. Every reader sees a prefix of the same making order less
+ * what was deleted beyond its twin's first `rows`, so twins with as many new rows keep the same documents
+ * whichever looks first. Used only when the others are no more than `rows`: more would be another execution's
+ * rows, whose count is unknown here.
+ */
+export function firstMadeStay(mine: IDataObject[], others: IDataObject[], rows: number, record: IDataObject): IDataObject | undefined {
+	const ownIds = new Set(mine.map((made) => String(made.id)));
+	const staying = [...mine, ...others].sort(byMaking).slice(0, rows);
+	const stays = new Set(staying.map((doc) => String(doc.id)));
+	const leaving = mine.filter((made) => !stays.has(String(made.id)));
+	return staying.filter((doc) => !ownIds.has(String(doc.id)))[leaving.findIndex((made) => String(made.id) === String(record.id))];
+}

@@ -83,11 +83,44 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 				`Give this ${resource} a free number with Update.`,
 			);
 		}
-		current = await renumber(ctx, resource, current, sequence.nextFree(fresh), String(number));
-		sequence.renumbered(current);
+		const next = sequence.nextFree(fresh);
+		try {
+			current = await renumber(ctx, resource, current, next, String(number));
+			sequence.renumbered(current);
+		} catch (error) {
+			throw await withCopyDeleted(ctx, resource, current, { number: String(number), next, error });
+		} finally {
+			sequence.renumberOver(next);
+		}
 		fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
 	}
 	return current === record ? record : { ...current, renumbered_from: String(original) };
+}
+
+/**
+ * The PUT giving a clashing copy the next free number failed (a 429 with Longest Wait 0, a 5xx): the copy, just
+ * created and not yet output, is deleted, so the number is not left given twice (seed 905 path 5048), and the item
+ * fails saying nothing was made. When the delete fails too, the PUT's error stands, with the delete's failure added.
+ */
+async function withCopyDeleted(
+	ctx: IExecuteSingleFunctions,
+	resource: GuardedResource,
+	copy: IDataObject,
+	put: { number: string; next: string; error: unknown },
+): Promise<Error> {
+	const id = String(copy.id);
+	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(id)}`);
+	const error = put.error as Error & { description?: string | null; httpCode?: string | null };
+	if (failure !== undefined) {
+		error.description = [error.description, `Deleting it (id ${id}) failed too: ${failure}.`].filter(Boolean).join(' ');
+		return error;
+	}
+	const why = error.httpCode ? `HTTP ${error.httpCode}` : error.message;
+	return inputError(
+		ctx,
+		`created the ${resource} "${put.number}" (id ${id}), which another ${resource} created at the same moment also has; giving it the next free number "${put.next}" failed (${why}), so this copy was deleted: nothing was created`,
+		`Run it again: the ${resource} gets a number of its own. ${error.message}`,
+	);
 }
 
 /** One PUT giving `record` the number `renumbered`; the record with it. */

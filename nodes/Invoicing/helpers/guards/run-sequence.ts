@@ -11,7 +11,7 @@ import { runScope, type RunScope } from './run-scope';
 import { asThisItems, recordsOfRun } from './run-lists';
 import { laneOf, type SequenceLane } from './sequence-lane';
 import { SequenceDocuments } from './sequence-documents';
-import { createdBefore } from './created-order';
+import { byMaking, createdBefore, firstMadeStay } from './created-order';
 
 /** What the sequence decided for one item. */
 export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
@@ -61,6 +61,8 @@ export class RunSequence {
 	readonly given = new Set<number>();
 	/** The rows this run sends a create for, and the record each create's answer gave. */
 	private readonly newRows = new Set<number>();
+	/** The number each new row was given, held in the lane until the row settles. */
+	private readonly numbers = new Map<number, string>();
 	private readonly made = new Map<number, IDataObject>();
 	/** The records the run's rows were decided on: a document not among them appeared while the run wrote. */
 	private seen = new Set<string>();
@@ -82,7 +84,14 @@ export class RunSequence {
 	nextFree(fresh: IDataObject[]): string {
 		const next = Math.max(Math.max(0, ...this.given), this.highest(this.lane.withRecent(fresh, this.startedAt))) + 1;
 		this.given.add(next);
-		return formatNumber(this.pattern, next);
+		const number = formatNumber(this.pattern, next);
+		this.lane.hold(number);
+		return number;
+	}
+
+	/** The PUT giving `number` (from nextFree) has its answer: the record changed (renumbered), or not. */
+	renumberOver(number: string): void {
+		this.lane.free(number);
 	}
 
 	join(index: number): void {
@@ -107,11 +116,17 @@ export class RunSequence {
 
 	/** The item's request has its answer (or it sends none): the check after the writes waits for every item. */
 	settle(index: number, record?: IDataObject): void {
+		const number = this.numbers.get(index);
+		// the record is remembered before its number is freed: no moment where a run could give it again
 		if (record && !this.settled.has(index)) {
 			this.lane.remember(record);
 			if (this.newRows.has(index)) this.made.set(index, record);
 			const row = this.rows.get(index);
 			if (row) this.claims(row.ctx)[index] = String(record.id);
+		}
+		if (number !== undefined) {
+			this.numbers.delete(index);
+			this.lane.free(number);
 		}
 		this.createdOf(index).resolve(record);
 		if (this.settled.has(index)) return;
@@ -170,17 +185,16 @@ export class RunSequence {
 	 * The document another process made at the same moment for this row (its twin: an execution of the same rows
 	 * in another queue worker), when it was made before this row's `record`: then this row's copy goes and the row
 	 * has that one. The others are the documents of the row's content that appeared while the run wrote (not in the
-	 * list its rows were decided on) and that no unanswered write of this process may have made. A row whose content is its run's only one keeps its copy unless another was
-	 * made before it, and then has the first made (an owner never deletes the first made, so a deleted twin never
-	 * misleads the other). Several rows of one content pair up in the order the service made them, only when the
-	 * others are as many as this run's: once the twin deleted some, this run keeps its own (one document too many
-	 * at worst, never a row left with a deleted one). A row made for Create Anyway has no twin.
+	 * list its rows were decided on) and that no unanswered write of this process may have made. Of this run's and
+	 * the others' documents of one content, the first made, as many as the run has new rows of it, stay (see
+	 * firstMadeStay); a row whose content is its run's only one keeps its copy unless another was made before it,
+	 * and then has the first made (an owner never deletes the first made, so a deleted twin never misleads the
+	 * other). A row made for Create Anyway has no twin.
 	 */
 	async twinOf(index: number, record: IDataObject, fresh: IDataObject[]): Promise<IDataObject | undefined> {
 		const row = this.rows.get(index);
 		if (!row || !row.matchable) return undefined;
 		const content = row.content;
-		const byMaking = (a: IDataObject, b: IDataObject) => (createdBefore(a, b) ? -1 : createdBefore(b, a) ? 1 : 0);
 		const mine = [...this.made].filter(([other]) => this.contentOf(other, content)).map(([, made]) => made).sort(byMaking);
 		const ownIds = new Set([...this.made.values()].map((made) => String(made.id)));
 		const appeared = fresh.filter(
@@ -192,7 +206,8 @@ export class RunSequence {
 		);
 		const others: IDataObject[] = [];
 		for (const other of appeared.sort(byMaking)) if (await this.documents.sameItemsIfThere(row, content, other)) others.push(other);
-		const partner = mine.length === 1 ? others[0] : others.length === mine.length ? others[mine.findIndex((made) => String(made.id) === String(record.id))] : undefined;
+		const rows = [...this.newRows].filter((other) => this.contentOf(other, content)).length;
+		const partner = others.length <= rows ? firstMadeStay(mine, others, rows, record) : mine.length === 1 ? others[0] : undefined;
 		return partner && createdBefore(partner, record) ? partner : undefined;
 	}
 
@@ -217,6 +232,7 @@ export class RunSequence {
 		try {
 			await this.readList(waiting[0]);
 			await this.documents.readUntilLanded(waiting, this.lane.unansweredSince(this.startedAt));
+			await this.documents.readUntilConverged(waiting, convergeWaitMs(waiting[0]?.options), this.lane.lastingClashes);
 		} catch (error) {
 			// the read was the first row's: each row fails naming itself
 			for (const row of waiting) row.fail(asThisItems(row.ctx, error));
@@ -248,7 +264,10 @@ export class RunSequence {
 				} else {
 					this.given.add(next);
 					this.newRows.add(index);
-					row.resolve({ kind: 'new', number: formatNumber(this.pattern, next++) });
+					const number = formatNumber(this.pattern, next++);
+					this.numbers.set(index, number);
+					this.lane.hold(number);
+					row.resolve({ kind: 'new', number });
 				}
 			} catch (error) {
 				row.fail(error);
@@ -312,6 +331,9 @@ export class RunSequence {
 		]);
 	}
 }
+
+/** How long a run waits for another run's look to delete or renumber a copy (its list read, a few reads, a DELETE or PUT). */
+const convergeWaitMs = (options: IHttpRequestOptions | undefined) => Math.max(1000, Math.min(2 * (options?.timeout ?? 300_000), 5000));
 
 /** How long the lane waits for a run's read after its writes to start (it starts in the same tick, see laneOver). */
 const AFTER_READ_START_MS = 50;

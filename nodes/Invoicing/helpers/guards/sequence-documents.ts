@@ -4,8 +4,9 @@ import { listOf } from '../../../shared/api-answers';
 import type { LineItem } from '../../../shared/api-types';
 import { readApi } from '../request/read-api';
 import { listedMatch, sameContent, sameItems, type Content } from './content-match';
+import { createdBefore } from './created-order';
 import { matchOf, type GuardedResource } from './matching';
-import type { NumberPattern } from './number-pattern';
+import { storedNumber, type NumberPattern } from './number-pattern';
 import { runScope } from './run-scope';
 import { listOfRun } from './run-lists';
 import type { Unanswered } from './sequence-lane';
@@ -108,6 +109,49 @@ export class SequenceDocuments {
 			if (awaited.length === 0 || now >= until) return;
 			await sleep(Math.min(LOOK_INTERVAL_MS, until - now));
 		}
+	}
+
+	/**
+	 * A candidate that a document made before it shares its number with is a copy its maker (a run of another
+	 * process, or an earlier run of this one) is about to delete or renumber in its look after its writes: taken
+	 * as this row's, the row would name a document that is gone a moment later (seed 905 path 6076: a later batch
+	 * of the execution, and the next run in the process, took the twin's copy of INV-0001). The list is read again
+	 * (every 0.5 s) until no candidate clashes or `waitMs` passed; a clash that outlasts the wait (a maker that
+	 * could not finish) is noted in `lasting` and never waited on again.
+	 */
+	async readUntilConverged(rows: Array<Reader & { content: Content; matchable: boolean }>, waitMs: number, lasting: { has(id: string): boolean; add(id: string): void }): Promise<void> {
+		const reader = rows[0];
+		const until = Date.now() + waitMs;
+		for (;;) {
+			const clashing = this.clashing(rows).filter((record) => !lasting.has(String(record.id)));
+			if (!reader || clashing.length === 0) return;
+			if (Date.now() >= until) {
+				for (const record of clashing) lasting.add(String(record.id));
+				return;
+			}
+			await sleep(Math.min(LOOK_INTERVAL_MS, until - Date.now()));
+			const read = async () => listOf(await readApi(reader.ctx, reader.options, `/${this.resource}/all`), 'data');
+			this.set(await listOfRun(reader.ctx, runScope(reader.ctx), `${this.resource}\u0000again while a clash converges, ${++this.looks}`, read));
+		}
+	}
+
+	/** The matchable rows' candidates whose number a document made before them has too. */
+	private clashing(rows: Array<{ content: Content; matchable: boolean }>): IDataObject[] {
+		const firstOf = new Map<unknown, IDataObject>();
+		for (const record of this.list) {
+			const number = storedNumber(this.resource, record);
+			const first = firstOf.get(number);
+			if (!first || createdBefore(record, first)) firstOf.set(number, record);
+		}
+		const found = new Map<string, IDataObject>();
+		for (const row of rows) {
+			if (!row.matchable) continue;
+			for (const candidate of this.candidates(row.content)) {
+				const first = firstOf.get(storedNumber(this.resource, candidate));
+				if (first && String(first.id) !== String(candidate.id)) found.set(String(candidate.id), candidate);
+			}
+		}
+		return [...found.values()];
 	}
 
 	/** How many times the run read its list again after an unanswered write (each read shared by its rows once). */

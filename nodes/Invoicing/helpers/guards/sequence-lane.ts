@@ -20,6 +20,8 @@ export class SequenceLane {
 	private readonly recent: Array<{ record: IDataObject; at: number }> = [];
 	/** Writes of the lane's runs that got no answer: when each failed, until when it may still land, and what it makes. */
 	private unanswered: Unanswered[] = [];
+	/** Documents whose number clash outlasted a run's wait for it to converge (SequenceDocuments.readUntilConverged). */
+	readonly lastingClashes = new BoundedSet(MOST_REMEMBERED);
 	/** The last list a run read after its writes, and when that read started. */
 	private lastList?: { list: IDataObject[]; at: number };
 
@@ -71,10 +73,26 @@ export class SequenceLane {
 		return this.unanswered.some((write) => write.number === number && write.until > readSince);
 	}
 
-	/** The numbers of unanswered writes that may still land: no run gives them again meanwhile. */
+	/**
+	 * Numbers a run of the lane gave (a new row's, or a clash's next free one) whose write has no answer yet: the
+	 * record is neither in a list nor remembered until then, and the lane's next run, or the look of a run before
+	 * it, would give the number again (seed 905 path 712: a renumber and the next run's rows both took INV-0005).
+	 */
+	private readonly given: string[] = [];
+
+	hold(number: string): void {
+		this.given.push(number);
+	}
+
+	free(number: string): void {
+		const at = this.given.indexOf(number);
+		if (at >= 0) this.given.splice(at, 1);
+	}
+
+	/** The numbers of unanswered writes that may still land, and those given and not yet answered: no run gives them again meanwhile. */
 	reservedNumbers(): string[] {
 		const now = Date.now();
-		return this.unanswered.filter((write) => write.until > now).map((write) => write.number);
+		return [...this.unanswered.filter((write) => write.until > now).map((write) => write.number), ...this.given];
 	}
 
 	/**
@@ -107,6 +125,25 @@ export interface Unanswered {
 	content: Content;
 	/** The number the write carried. */
 	number: string;
+}
+
+/** A set that forgets its oldest entries past `most`. */
+export class BoundedSet {
+	private readonly entries = new Set<string>();
+
+	constructor(private readonly most: number) {}
+
+	has(entry: string): boolean {
+		return this.entries.has(entry);
+	}
+
+	add(entry: string): void {
+		this.entries.add(entry);
+		for (const oldest of this.entries) {
+			if (this.entries.size <= this.most) break;
+			this.entries.delete(oldest);
+		}
+	}
 }
 
 const lanes = new Map<string, SequenceLane>();
