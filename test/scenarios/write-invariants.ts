@@ -17,8 +17,8 @@ const dupes = (values: string[]) => [...new Set(values.filter((value, index) => 
 /**
  * Executions in two processes, one of whose writes got no answer, which its item reported ("the service may have
  * applied it"): the other process cannot know of that write, and the one that made it cannot look after it, so
- * a second document, number, payment or e-mail can follow. That is the limit design.md states for twins across processes; the
- * duplicate checks (a), (g) and (i) do not hold it against the node, the other invariants still do.
+ * a second document, number, payment or e-mail can follow. That is the limit design.md states for twins across
+ * processes; the duplicate checks (a), (g) and (i) do not hold it against the node, the other invariants still do.
  */
 export function unansweredAcrossProcesses(outcome: ScenarioOutcome): boolean {
 	if (outcome.scenario.processes !== 2) return false;
