@@ -942,6 +942,75 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 914 path 273 (two processes)",
+    what: "Create Estimate, Next in Sequence and Create Anyway, twins over two processes: one renumbered its copies from a list read before the other's creates landed, into numbers the other held and had looked at already; six numbers given twice",
+    scenario: {
+      operation: "estimateCreate",
+      executions: 3,
+      twins: true,
+      keys: 1,
+      items: [
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+      ],
+      settings: {
+        timeoutMs: 1200,
+        retry: {
+          maxTries: 2,
+          waitBetweenTries: 0,
+        },
+        continueOnFail: false,
+        ifExists: "create",
+        settleTimeouts: 2,
+        ifPaid: "error",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 0,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: false,
+        filter: {
+          invoiceNo: "INV-1",
+          paymentStatus: "Paid",
+          returnAll: false,
+          limit: 1,
+        },
+        numberScope: "book",
+      },
+      faults: [
+        {
+          kind: "slow",
+          method: "PUT",
+          when: "after",
+          percent: 1,
+        },
+        {
+          kind: "serverError",
+          method: "PUT",
+          when: "before",
+          status: 502,
+        },
+        {
+          kind: "rateLimited",
+          count: 2,
+          retryAfter: {
+            form: "seconds",
+            value: "0",
+          },
+        },
+      ],
+      chain: [],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

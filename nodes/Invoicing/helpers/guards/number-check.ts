@@ -61,8 +61,8 @@ export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: 
  * The look after a numbered write. Two runs at the same moment in two processes (two queue workers) can pick the
  * same next number, and the service takes both (runs of one process take turns: sequence-lane). Once every write
  * of this run has its answer, the run reads the list once; a document this run created whose number a document
- * made before it also has gets the next free number (one PUT of what the API requires on update): it was just
- * created and nothing was sent on it yet. The list is read again and the new number checked, until it holds
+ * made before it also has gets the next free number, from the list read again just before (one PUT of what the API
+ * requires on update): it was just created and nothing was sent on it yet. The list is read again and the new number checked, until it holds
  * (at most 5 times). The document made first keeps its number, whichever run looks, so a number already sent is
  * never changed.
  */
@@ -83,6 +83,9 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 				`Give this ${resource} a free number with Update.`,
 			);
 		}
+		// the run's list was read once its writes were answered; another process may have created numbers since,
+		// which a renumber from that list would take (and that process has looked already): read it again first
+		if (attempt === 0) fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
 		const next = sequence.nextFree(fresh);
 		try {
 			current = await renumber(ctx, resource, current, next, String(number));
