@@ -132,13 +132,13 @@ function chainAfter(operation: Operation): fc.Arbitrary<Operation[]> {
 }
 
 /**
- * With `--processes 2` (INVOICING_SCENARIO_PROCESSES), executions at once run in one process three times in four,
- * otherwise across two; without it, in one (no draw is made: the seeds draw as they did). Across two processes
- * the model still finds what docs/numbering.md "Across processes: what the scenarios found" lists, so it is not
- * part of `npm test` yet.
+ * Executions at once run in one n8n process three times in four, otherwise across two (queue workers: turns, lanes
+ * and memories are per process, only the service is shared). `--processes 1` (INVOICING_SCENARIO_PROCESSES=1)
+ * keeps every execution in one process and makes no draw: the seeds of surveys made that way, the default until
+ * issue 34's fortieth stop, draw as they did.
  */
 function processesOf(executions: number): fc.Arbitrary<1 | 2> {
-	if (executions < 2 || process.env.INVOICING_SCENARIO_PROCESSES !== '2') return fc.constant<1 | 2>(1);
+	if (executions < 2 || process.env.INVOICING_SCENARIO_PROCESSES === '1') return fc.constant<1 | 2>(1);
 	return fc.oneof({ weight: 3, arbitrary: fc.constant<1 | 2>(1) }, { weight: 1, arbitrary: fc.constant<1 | 2>(2) });
 }
 

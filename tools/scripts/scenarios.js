@@ -7,7 +7,7 @@
 //   --shrink         with --path: shrinks it further (for the unshrunk paths of a survey)
 //   --survey FILE    writes every counter-example to FILE (JSON lines) and goes on, without shrinking
 //   --at-once N      scenarios run ahead at once (4 when omitted; 1: one after another); same draws, same verdicts
-//   --processes 2    executions at once may run in two n8n processes (queue workers); one process when omitted
+//   --processes 1    executions at once all in one n8n process (by default a quarter of them run across two, as queue workers)
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
