@@ -1011,6 +1011,71 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 915 path 9478 (two processes)",
+    what: "Create Estimate, Next in Sequence, twins over two processes, Retry On Fail: a copy whose renumber and delete were both refused (429) stayed with its number given twice once the retry made the row anew",
+    scenario: {
+      operation: "estimateCreate",
+      executions: 3,
+      twins: true,
+      keys: 4,
+      items: [
+        0,
+        0,
+        2,
+        1,
+        2,
+        1,
+        2,
+        0,
+        0,
+        0,
+      ],
+      settings: {
+        timeoutMs: 300,
+        longestWaitS: 2,
+        retry: {
+          maxTries: 2,
+          waitBetweenTries: 0,
+        },
+        continueOnFail: false,
+        ifExists: "create",
+        settleTimeouts: 1,
+        ifPaid: "record",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 0,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Not Paid",
+        clientHasEmail: true,
+        numbering: "next",
+        markAccepted: true,
+        filter: {
+          paymentStatus: "Not Paid",
+          returnAll: false,
+          limit: 2,
+        },
+        numberScope: "eachClient",
+      },
+      faults: [
+        {
+          kind: "rateLimited",
+          method: "PUT",
+          count: 2,
+          retryAfter: {
+            form: "seconds",
+            value: "1",
+          },
+        },
+        {
+          kind: "dropped",
+          when: "after",
+        },
+      ],
+      chain: [],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

@@ -12,6 +12,7 @@ import { sequenceOfItem, type RunSequence } from './run-sequence';
 import { createdBefore } from './created-order';
 import { runScope, sharedList } from './run-scope';
 import { deleteFailure } from './converge-create';
+import { rememberLeftCopy, removeLeftCopy } from './left-copies';
 import { describeRecord, type GuardedResource } from './matching';
 import type { ApiEnvelope } from '../../../shared/api-types';
 
@@ -69,6 +70,7 @@ export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: 
 export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resource: GuardedResource, record: IDataObject): Promise<IDataObject> {
 	const joined = sequenceOfItem(ctx);
 	if (!joined) return record;
+	await removeLeftCopy(ctx, String(record.id));
 	const { sequence } = joined;
 	await sequence.everySettled();
 	let fresh = await listAfterWrites(ctx, resource, sequence);
@@ -115,6 +117,7 @@ async function withCopyDeleted(
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(id)}`);
 	const error = put.error as Error & { description?: string | null; httpCode?: string | null };
 	if (failure !== undefined) {
+		rememberLeftCopy(ctx, { resource, id, number: put.number });
 		error.description = [error.description, `Deleting it (id ${id}) failed too: ${failure}.`].filter(Boolean).join(' ');
 		return error;
 	}
