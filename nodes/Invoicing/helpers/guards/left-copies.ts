@@ -31,7 +31,8 @@ export async function removeLeftCopy(ctx: IExecuteSingleFunctions, madeNow: stri
 	const left = memory[String(ctx.getItemIndex())];
 	if (!left) return;
 	const failure = await deleteFailure(ctx, `/${left.resource}/${encodeURIComponent(left.id)}`);
-	if (failure === undefined) {
+	// a 404: someone deleted it since (as the earlier try's error asked)
+	if (failure === undefined || failure.startsWith('HTTP 404')) {
 		delete memory[String(ctx.getItemIndex())];
 		return;
 	}
