@@ -23,7 +23,7 @@ type ShownError = Error & { description?: string | null };
  * act) would vanish behind it, so every failed item's error also tells of the twins the other items reported.
  */
 interface RunReports {
-	failed: Array<{ item: number; error: ShownError; own: string | null | undefined }>;
+	failed: Map<Error, Failure>;
 	twins: Array<{ item: number; report: string }>;
 }
 
@@ -32,18 +32,23 @@ const reports = new WeakMap<RunScope, RunReports>();
 function reportsOf(scope: RunScope): RunReports {
 	const known = reports.get(scope);
 	if (known) return known;
-	const made: RunReports = { failed: [], twins: [] };
+	const made: RunReports = { failed: new Map(), twins: [] };
 	reports.set(scope, made);
 	return made;
 }
 
-function shareTwinReports({ failed, twins }: RunReports): void {
-	for (const { item, error, own } of failed) {
-		const others = twins.filter((twin) => twin.item !== item).map((twin) => twin.report);
-		if (others.length === 0) continue;
-		const meanwhile = `Meanwhile in this run, which stops at this item: ${others.join('; ')}`;
-		error.description = own ? `${own}\n\n${meanwhile}` : meanwhile;
-	}
+interface Failure {
+	item: number;
+	error: ShownError;
+	own: string | null | undefined;
+}
+
+/** The failure's error as n8n will show it: its own description, then the twins the run's other items reported. */
+function tellTwins({ item, error, own }: Failure, twins: RunReports['twins']): void {
+	const others = twins.filter((twin) => twin.item !== item).map((twin) => twin.report);
+	if (others.length === 0) return;
+	const meanwhile = `Meanwhile in this run, which stops at this item: ${others.join('; ')}`;
+	error.description = own ? `${own}\n\n${meanwhile}` : meanwhile;
 }
 
 /** An item of the run failed with `error`: with Continue On Fail off, the node stops there. */
@@ -53,9 +58,10 @@ export function noteItemFailed(ctx: IExecuteSingleFunctions, error: unknown): vo
 	if (!stopped.has(scope)) stopped.set(scope, ctx.getItemIndex());
 	if (!(error instanceof Error)) return;
 	const run = reportsOf(scope);
-	if (run.failed.some((failure) => failure.error === error)) return;
-	run.failed.push({ item: ctx.getItemIndex(), error, own: (error as ShownError).description });
-	shareTwinReports(run);
+	if (run.failed.has(error)) return;
+	const failure: Failure = { item: ctx.getItemIndex(), error, own: (error as ShownError).description };
+	run.failed.set(error, failure);
+	tellTwins(failure, run.twins);
 }
 
 /** A twin payment or e-mail this item reports (see RunReports): with Continue On Fail off, the shown error tells of it. */
@@ -63,7 +69,7 @@ export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): vo
 	if (ctx.continueOnFail()) return;
 	const run = reportsOf(runScope(ctx));
 	run.twins.push({ item: ctx.getItemIndex(), report: `${failureLabel(ctx)}: ${report}` });
-	shareTwinReports(run);
+	for (const failure of run.failed.values()) tellTwins(failure, run.twins);
 }
 
 /** Refuses a write of a run that stopped at another item (reads go on: they change nothing). */
