@@ -1,7 +1,8 @@
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
-import { buildGuardedCreate, buildGuardedPayment, buildGuardedSend, buildUpsertRequest } from '../helpers/guards/guarded-requests';
+import { buildGuardedPayment, buildGuardedSend } from '../helpers/guards/action-guards';
+import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guards/create-guards';
 import { THROUGH_MIDDLEWARE } from '../engine/request-middleware';
 import { buildFromEstimate } from '../helpers/guards/from-estimate';
 import { asDocument, asGuarded } from '../helpers/guards/matching';

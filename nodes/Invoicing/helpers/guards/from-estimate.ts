@@ -12,7 +12,7 @@ import { readCollection, readRequired } from '../input/parameters';
 import { readRecordTarget, targetId } from '../input/record-lookup';
 import type { PreSend } from '../request/pre-send';
 import { readApi } from '../request/read-api';
-import { guardedCreateRequest } from './guarded-requests';
+import { guardedCreateRequest } from './create-guards';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
 
 /** The estimate an item invoices, kept from its preSend for its output (and the PUT that marks it accepted). */

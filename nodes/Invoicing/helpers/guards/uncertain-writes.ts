@@ -11,7 +11,7 @@ import { holdReads } from '../request/write-marks';
  * it had time to land, instead of sending a second one. Kept in the execution's memory (engine/execution-memory):
  * it lives exactly as long as the execution, and nothing outlives it.
  */
-interface UncertainWrite {
+export interface UncertainWrite {
 	/** When the write failed (ms since epoch). */
 	at: number;
 	/** Until when a retry keeps looking before it sends again. */

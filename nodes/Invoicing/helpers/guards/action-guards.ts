@@ -1,0 +1,167 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { listOf } from '../../../shared/api-answers';
+import type { ApiEnvelope } from '../../../shared/api-types';
+import { inputError } from '../errors/item-errors';
+import { ENVELOPE } from '../input/field-specs';
+import { readRecordTarget, targetId } from '../input/record-lookup';
+import { paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
+import { readApi, readRecentOrApi } from '../request/read-api';
+import { paymentWatch, repeatTwinReport, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
+import { recordName, type GuardedResource } from './matching';
+import { cents, isRecent, money } from './repeat-window';
+import { clientEmailOf, rememberSendTarget } from './send-address';
+import { handedOffTo, type TwinHandoff } from './twin-handoff';
+import { decide, readInstead } from './write-guards';
+import { alongWritePath, type Look } from './write-path';
+
+const firstOf = (body: IDataObject, key: string): IDataObject => listOf(body, key)[0] ?? {};
+
+export type IfPaid = 'skip' | 'error' | 'record';
+
+const PAYMENT_OPTIONS = 'paymentOptions';
+const SEND_OPTIONS = 'sendOptions';
+
+/** A guard's look at the record: skip with this message, or send (and what it saw, for a retry). */
+type Verdict = { skip: string } | { write: true; seen: string[] };
+
+/**
+ * Record Payment, guarded against what retries and re-runs do: an invoice already Paid is skipped (or an
+ * error), the same amount and method recorded within the last minutes (the service keeps no payment key) is
+ * taken for this very payment, sent before, and an amount over the outstanding balance is refused. After an
+ * unanswered payment in this execution, a payment of that amount the earlier look had not seen is that one.
+ */
+export function buildGuardedPayment(resource: GuardedResource): PreSend {
+	return async function guardedRecordPayment(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const target = readRecordTarget(this, resource);
+		const params = paymentParams(this);
+		const guards = this.getNodeParameter(PAYMENT_OPTIONS, {}) as IDataObject;
+		const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
+		const refuseOverpayment = guards.refuseOverpayment !== false;
+		const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
+		const id = await targetId(this, options, resource, target);
+		const send = () => withParams(this, resource, options, { id, ...params });
+		const twin = handedOffTo(this, id);
+		if (twin) return skipForTwin(this, options, resource, id, 'recorded', twin);
+		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
+		const key = `payment\u0000${id}`;
+		const look = async (again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
+			const body = await lookAt(this, options, `/${resource}/${encodeURIComponent(id)}`, again || earlier !== undefined);
+			const invoice = firstOf(body, ENVELOPE[resource]);
+			const label = `${resource} "${recordName(resource, invoice) || id}"`;
+			const payments = listOf(body, 'payments');
+			if (invoice.payment_status === 'Paid' && ifPaid !== 'record') {
+				if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
+				return { skip: `Not recorded: the ${label} is already Paid.` };
+			}
+			const method = params.payment_method;
+			const sameAmount = (p: IDataObject) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method);
+			const repeat = payments.find(
+				(p) => sameAmount(p) && ((windowMinutes > 0 && isRecent(p.created_at, windowMinutes)) || (earlier?.seen !== undefined && !earlier.seen.includes(String(p.reference)))),
+			);
+			if (repeat) {
+				const by = repeat.bank ? ` by ${String(repeat.bank)}` : '';
+				const within = windowMinutes > 0 ? `, within the last ${windowMinutes} minutes` : ', after the earlier attempt got no answer';
+				return { skip: `Not recorded again: a payment of ${money(repeat.amount)}${by} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)})${within}.` };
+			}
+			const balance = invoice.outstanding_balance ?? invoice.total;
+			if (refuseOverpayment && balance !== undefined && cents(params.amount_paid) > cents(balance)) {
+				throw inputError(
+					this,
+					`"Amount Paid" ${money(params.amount_paid)} is more than the outstanding balance ${money(balance)} of the ${label}`,
+					'Check the amount, or turn off "Refuse Overpayment" under Options.',
+				);
+			}
+			return { write: true, seen: payments.map((p) => String(p.reference)) };
+		};
+		const watch = (seen: string[]) => paymentWatch(params.amount_paid, params.payment_method, windowMinutes, seen);
+		return await decideOnLook(this, options, key, PAYMENT_OPTIONS, look, send, resource, id, watch);
+	};
+}
+
+/** A Send or Record Payment fed the item of a create whose twin execution goes on with the record: skipped, saying so. */
+function skipForTwin(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: GuardedResource, id: string, done: string, twin: TwinHandoff): IHttpRequestOptions {
+	decide(ctx, {
+		kind: 'skip',
+		message: `Not ${done} here: another execution created this ${resource} at the same moment and goes on with it (this execution deleted its own copy, id ${twin.deleted_id}).`,
+	});
+	return readInstead(options, resource, id);
+}
+
+/**
+ * The record as the guard looks at it: what this process read of it moments ago may serve (request/recent-reads),
+ * unless a write of this execution or process on the key had no answer: then every look reads afresh.
+ */
+async function lookAt(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, url: string, afresh: boolean): Promise<ApiEnvelope> {
+	return afresh ? await readApi(ctx, options, url) : await readRecentOrApi(ctx, options, url);
+}
+
+/** The key's write path (write-path): sends or skips per the guard's looks (repeated while an earlier unanswered write settles). */
+async function decideOnLook(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	key: string,
+	optionsCollection: string,
+	look: (again: boolean, earlier?: { seen?: string[] }) => Promise<Verdict | undefined>,
+	send: () => IHttpRequestOptions,
+	resource: GuardedResource,
+	id: string,
+	watch: (seen: string[]) => TwinWatch | undefined,
+): Promise<IHttpRequestOptions> {
+	let seen: string[] = [];
+	const skipOrSend = async ({ again, earlier }: Look): Promise<string | undefined> => {
+		const verdict = await look(again, earlier);
+		if (verdict && 'skip' in verdict) return verdict.skip;
+		seen = earlier?.seen ?? verdict?.seen ?? [];
+		return undefined;
+	};
+	return await alongWritePath(ctx, options, key, optionsCollection, skipOrSend, (skip, turn) => {
+		if (skip !== undefined) {
+			repeatTwinReport(ctx, key);
+			decide(ctx, { kind: 'skip', message: skip }, turn.end);
+			return readInstead(options, resource, id);
+		}
+		// after the write, its own read of the record looks for a twin another execution wrote at the same moment (action-twins)
+		decide(ctx, { kind: 'write', key, resource, watch: watch(seen) }, turn.end, { ...turn.write, seen });
+		return send();
+	});
+}
+
+/** Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. */
+export function buildGuardedSend(resource: GuardedResource): PreSend {
+	return async function guardedSend(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const target = readRecordTarget(this, resource);
+		const params = sendParams(this);
+		const windowMinutes = Number((this.getNodeParameter(SEND_OPTIONS, {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
+		const id = await targetId(this, options, resource, target);
+		const twin = handedOffTo(this, id);
+		if (twin) return skipForTwin(this, options, resource, id, 'sent', twin);
+		const url = `/${resource}/${encodeURIComponent(id)}`;
+		// the address: Email, else the e-mail of the record's client (read once, from the record's customer_id)
+		let email = String(params.email ?? '');
+		if (email !== '') rememberSendTarget(this, { email, source: 'node' });
+		const address = async (record: ApiEnvelope): Promise<string> => {
+			if (email === '') {
+				email = await clientEmailOf(this, options, resource, record);
+				rememberSendTarget(this, { email, source: 'client' });
+			}
+			return email;
+		};
+		const send = () => withParams(this, resource, options, { id, ...params, email });
+		if (!(windowMinutes > 0)) {
+			if (email === '') await address(await readRecentOrApi(this, options, url));
+			return send();
+		}
+		const key = `send\u0000${resource}\u0000${id}`;
+		const look = async (again: boolean, earlier?: object): Promise<Verdict> => {
+			const body = await lookAt(this, options, url, again || earlier !== undefined);
+			const to = (await address(body)).toLowerCase();
+			const log = listOf(body, 'send_log');
+			const sent = log.find((entry) => String(entry.email).toLowerCase() === to && isRecent(entry.date, windowMinutes));
+			if (sent) return { skip: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` };
+			return { write: true, seen: log.map(sendEntryKey) };
+		};
+		const watch = (seen: string[]) => sendWatch(email, windowMinutes, seen);
+		return await decideOnLook(this, options, key, SEND_OPTIONS, look, send, resource, id, watch);
+	};
+}

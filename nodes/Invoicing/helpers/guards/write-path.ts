@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { lookUntilSettled, settleRule, type UncertainWrite } from './uncertain-writes';
+import { inTurn, type GuardedWrite } from './write-guards';
+
+/** What the look step is told. */
+export interface Look {
+	/** From the second look on (an earlier write of this execution on the key had no answer): read afresh. */
+	again: boolean;
+	/** That unanswered write: what its guard saw, and until when it may land. */
+	earlier?: UncertainWrite;
+	/** The key's record the previous holder made or found in another run or batch; the run's list may predate it. */
+	handed?: IDataObject;
+}
+
+/** The item's turn, as the write step holds it. */
+export interface Turn {
+	/** Ends the turn, handing the next holder the key's record (the one made, else the one found). */
+	end: (record?: IDataObject) => void;
+	/** The write's key and settle time, for a retry should its answer never come. */
+	write: GuardedWrite;
+}
+
+/**
+ * The one path of a guarded write (docs/design.md, "The write path"). The caller declares the **key**; then:
+ * 1. **turn**: one holder of the key at a time among the process's executions (`key-turns`);
+ * 2. **look**: the caller's read, shared by the run where it can (the kind's list, the client's documents, the
+ *    record), repeated while an earlier unanswered write of this execution on the key may still land
+ *    (`uncertain-writes`);
+ * 3. **write**: the caller's decision on what the look found (`decide`): the request, the existing record read
+ *    instead, or a skip;
+ * 4. after the answer (`output/post-receive`): **look again** for what another process wrote at the same moment,
+ *    **converge** on the record made first, and **report** (`converge-create`, `number-check`, `action-twins`).
+ * Next in Sequence takes its turn and look per run of the sequence (`sequence-lane`), then steps 3-4 alike.
+ */
+export async function alongWritePath<Found>(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	key: string,
+	optionsCollection: string,
+	look: (step: Look) => Promise<Found | undefined>,
+	write: (found: Found | undefined, turn: Turn) => IHttpRequestOptions | Promise<IHttpRequestOptions>,
+): Promise<IHttpRequestOptions> {
+	return await inTurn(ctx, options, key, async (end, _scope, handed) => {
+		const found = await lookUntilSettled(ctx, options, key, async (again, earlier) => await look({ again, earlier, handed }));
+		return await write(found, { end, write: { key, ...settleRule(ctx, options, optionsCollection) } });
+	});
+}
