@@ -43,6 +43,10 @@ export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: 
 	const joined = sequenceOfItem(ctx);
 	if (!joined) return undefined;
 	const { sequence, index } = joined;
+	return await sequence.look(async () => await handOverToTwin(ctx, resource, created, sequence, index));
+}
+
+async function handOverToTwin(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject, sequence: RunSequence, index: number): Promise<ApiEnvelope | undefined> {
 	await sequence.everySettled();
 	const list = await listAfterWrites(ctx, resource, sequence);
 	const twin = await sequence.twinOf(index, created, list);

@@ -12,6 +12,7 @@ import { asThisItems, recordsOfRun } from './run-lists';
 import { laneOf, type SequenceLane } from './sequence-lane';
 import { SequenceDocuments } from './sequence-documents';
 import { byMaking, createdBefore, firstMadeStay } from './created-order';
+import { executionRowsOf, type ExecutionRows } from './execution-rows';
 
 /** What the sequence decided for one item. */
 export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
@@ -72,6 +73,7 @@ export class RunSequence {
 		readonly resource: GuardedResource,
 		readonly pattern: NumberPattern,
 		private readonly lane: SequenceLane,
+		private readonly execution: ExecutionRows,
 	) {
 		this.documents = new SequenceDocuments(resource, pattern);
 		void afterItemLoop().then(() => {
@@ -102,6 +104,7 @@ export class RunSequence {
 	claim(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, index: number, content: Content, matchable: boolean): Promise<SequenceVerdict> {
 		return new Promise((resolve, fail) => {
 			this.rows.set(index, { ctx, options, content, matchable, resolve, fail });
+			this.execution.set(index, matchable ? content : null);
 			this.decide();
 		});
 	}
@@ -110,6 +113,7 @@ export class RunSequence {
 	release(index: number): void {
 		if (this.rows.has(index)) return;
 		this.rows.set(index, null);
+		this.execution.set(index, null);
 		this.settle(index);
 		this.decide();
 	}
@@ -186,8 +190,9 @@ export class RunSequence {
 	 * in another queue worker), when it was made before this row's `record`: then this row's copy goes and the row
 	 * has that one. The others are the documents of the row's content that appeared while the run wrote (not in the
 	 * list its rows were decided on) and that no unanswered write of this process may have made. Of this run's and
-	 * the others' documents of one content, the first made, as many as the run has new rows of it, stay (see
-	 * firstMadeStay); a row whose content is its run's only one keeps its copy unless another was made before it,
+	 * the others' documents of one content, the first made stay (see firstMadeStay), as many as the run has new
+	 * rows of it and the execution's other batches have rows of it still without a document (rowsElsewhere);
+	 * a row whose content is its run's only one keeps its copy unless another was made before it,
 	 * and then has the first made (an owner never deletes the first made, so a deleted twin never misleads the
 	 * other). A row made for Create Anyway has no twin.
 	 */
@@ -206,15 +211,41 @@ export class RunSequence {
 		);
 		const others: IDataObject[] = [];
 		for (const other of appeared.sort(byMaking)) if (await this.documents.sameItemsIfThere(row, content, other)) others.push(other);
-		const rows = [...this.newRows].filter((other) => this.contentOf(other, content)).length;
+		if (others.length === 0) return undefined;
+		const rows = [...this.newRows].filter((other) => this.contentOf(other, content)).length + (await this.rowsElsewhere(row.ctx, content));
 		const partner = others.length <= rows ? firstMadeStay(mine, others, rows, record) : mine.length === 1 ? others[0] : undefined;
 		return partner && createdBefore(partner, record) ? partner : undefined;
+	}
+
+	/**
+	 * The execution's rows of the content in its other batches (Request Options > Batching) that have no document
+	 * yet: later batches', and earlier ones' that failed. The twin in another process makes its documents in its
+	 * own batches, so a batch counting only its own rows kept copies beyond the execution's rows (seed 916 path
+	 * 315). A row of another batch that has its document holds it: that one is not this batch's to give.
+	 */
+	private async rowsElsewhere(ctx: IExecuteSingleFunctions, content: Content): Promise<number> {
+		const claimed = this.claims(ctx);
+		const rows = await this.execution.rowsOf(ctx, content);
+		return rows.filter((index) => !this.members.has(index) && claimed[index] === undefined).length;
 	}
 
 	private contentOf(index: number, content: Content): boolean {
 		const row = this.rows.get(index);
 		return row !== null && row !== undefined && sameContent(row.content, content);
 	}
+
+	/** A row's twin look (number-check): the lane's next run decides once it is over, and sees which document the row has. */
+	async look<T>(work: () => Promise<T>): Promise<T> {
+		const looking = work();
+		this.looks.add(looking);
+		try {
+			return await looking;
+		} finally {
+			this.looks.delete(looking);
+		}
+	}
+
+	private readonly looks = new Set<Promise<unknown>>();
 
 	/** The row's document is its twin's now: a retry of the execution finds that one. */
 	handedOver(ctx: IExecuteSingleFunctions, index: number, kept: IDataObject): void {
@@ -329,6 +360,8 @@ export class RunSequence {
 			this.afterReadOver.promise,
 			sleep(AFTER_READ_START_MS).then(async () => (this.afterReadStarted ? await this.afterReadOver.promise : undefined)),
 		]);
+		// a later batch of the execution would otherwise take the twin's document a row of this run is handed (seed 916 path 6918)
+		while (this.looks.size > 0) await Promise.allSettled([...this.looks]);
 	}
 }
 
@@ -355,8 +388,11 @@ export function joinSequence(ctx: IExecuteSingleFunctions, options: IHttpRequest
 	sequencesOfRun.set(scope, byKey);
 	const key = `${resource}\u0000${pattern.prefix}\u0000${pattern.digits}`;
 	let sequence = byKey.get(key);
+	const execution = executionRowsOf(ctx, key);
+	// the first item joins first in every try of the node (Retry On Fail runs them all again)
+	if (ctx.getItemIndex() === 0) execution.restart();
 	if (!sequence) {
-		sequence = new RunSequence(resource, pattern, laneOf(serviceKey(ctx, options, key)));
+		sequence = new RunSequence(resource, pattern, laneOf(serviceKey(ctx, options, key)), execution);
 		byKey.set(key, sequence);
 	}
 	const entry = { sequence, index: ctx.getItemIndex() };
