@@ -29,8 +29,9 @@ export interface Turn {
  *    (`uncertain-writes`);
  * 3. **write**: the caller's decision on what the look found (`decide`): the request, the existing record read
  *    instead, or a skip;
- * 4. after the answer (`output/post-receive`): **look again** for what another process wrote at the same moment,
- *    **converge** on the record made first, and **report** (`converge-create`, `number-check`, `action-twins`).
+ * 4. after the answer: **look again** for what another process wrote at the same moment, **converge** on the
+ *    record made first, and **report** (creates: `after-create`, then `number-check` for a number the node chose;
+ *    Send and Record Payment: `action-twins`, from `output/post-receive`).
  * Next in Sequence takes its turn and look per run of the sequence (`sequence-lane`), then steps 3-4 alike.
  */
 export async function alongWritePath<Found>(

@@ -6,14 +6,13 @@ import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
 import { apiFailure, inputError } from '../errors/item-errors';
 import { reportTwins, twinPaidInstead } from '../guards/action-twins';
-import { convergeCreate } from '../guards/converge-create';
-import { updateTwin } from '../guards/update-values';
-import { TWIN_KEY, twinHandoff, type TwinHandoff } from '../guards/twin-handoff';
+import { convergeAfterCreate } from '../guards/after-create';
+import { TWIN_KEY, type TwinHandoff } from '../guards/twin-handoff';
 import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
-import { convergeSequenced, lookAfterNumberedWrite } from '../guards/number-check';
-import { decide, decisionOf, handOn, settleWrite } from '../guards/write-guards';
+import { lookAfterNumberedWrite } from '../guards/number-check';
+import { decide, decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
@@ -151,31 +150,17 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		let decision = decisionOf(this);
 		let answer = envelopeOf(response);
 		let handoff: TwinHandoff | undefined;
-		if (decision?.kind === 'create' && (decision.wanted || decision.sequenced)) {
-			// a twin created by another execution at the same moment: the one made later goes (converge-create; numbered: number-check)
-			const created = recordFromAnswer(resource, answer);
-			const kept = decision.wanted ? await convergeCreate(this, resource, created, decision.wanted) : await convergeSequenced(this, resource, created);
-			// the next item on the key gets the record that stays, never the copy just deleted
-			if (decision.wanted) handOn(this, kept ? recordFromAnswer(resource, kept) : created);
-			if (kept && decision.twinIsError) {
-				// If Already Exists = Error: the record another execution made at the same moment existed, as far as this item is concerned
-				throw inputError(
-					this,
-					`The ${resource} ${describeRecord(resource, recordFromAnswer(resource, kept))} already exists: another execution created it at the same moment (this execution's copy was deleted)`,
-					'Use "Create or Update" to change it, or set "If Already Exists" to "Return Existing If Identical".',
-				);
+		if (decision?.kind === 'create') {
+			const converged = await convergeAfterCreate(this, resource, decision, answer);
+			if (converged.kind === 'twinUpdated') {
+				// Create or Update: the row's values went onto the record that stays, as an update
+				const json = await updatedRecord(this, resource, converged.answer);
+				const notes = converged.notApplied ? statusNotAppliedKeys(converged.notApplied) : {};
+				return [{ json: { ...writeItem('updated', undefined, amountsAsAsked(this, resource, json)), ...notes, [TWIN_KEY]: converged.handoff } }];
 			}
-			if (kept) {
-				const keptRecord = recordFromAnswer(resource, kept);
-				handoff = twinHandoff(String(created.id), String(keptRecord.id));
-				if (decision.upsert && decision.wanted) {
-					// Create or Update: the row's values go onto the record that stays, as an update
-					const updated = await updateTwin(this, resource, keptRecord, decision.wanted, String(created.id));
-					const json = await updatedRecord(this, resource, updated.answer);
-					const notes = updated.notApplied ? statusNotAppliedKeys(updated.notApplied) : {};
-					return [{ json: { ...writeItem('updated', undefined, amountsAsAsked(this, resource, json)), ...notes, [TWIN_KEY]: handoff } }];
-				}
-				answer = kept;
+			if (converged.kind === 'twin') {
+				handoff = converged.handoff;
+				answer = converged.kept;
 				decision = { kind: 'existing', wanted: decision.wanted ?? {}, resource };
 			}
 		}
