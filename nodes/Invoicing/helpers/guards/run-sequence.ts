@@ -194,7 +194,8 @@ export class RunSequence {
 	 * rows of it and the execution's other batches have rows of it still without a document (rowsElsewhere);
 	 * a row whose content is its run's only one keeps its copy unless another was made before it,
 	 * and then has the first made (an owner never deletes the first made, so a deleted twin never misleads the
-	 * other). A row made for Create Anyway has no twin.
+	 * other). A document another batch's row of the execution has is none of the others. A row made for Create
+	 * Anyway has no twin.
 	 */
 	async twinOf(index: number, record: IDataObject, fresh: IDataObject[]): Promise<IDataObject | undefined> {
 		const row = this.rows.get(index);
@@ -202,10 +203,12 @@ export class RunSequence {
 		const content = row.content;
 		const mine = [...this.made].filter(([other]) => this.contentOf(other, content)).map(([, made]) => made).sort(byMaking);
 		const ownIds = new Set([...this.made.values()].map((made) => String(made.id)));
+		const held = this.heldElsewhere(row.ctx);
 		const appeared = fresh.filter(
 			(other) =>
 				!this.seen.has(String(other.id)) &&
 				!ownIds.has(String(other.id)) &&
+				!held.has(String(other.id)) &&
 				!this.lane.unansweredWith(storedNumber(this.resource, other), this.startedAt) &&
 				listedMatch(this.resource, this.pattern, content, other),
 		);
@@ -227,6 +230,19 @@ export class RunSequence {
 		const claimed = this.claims(ctx);
 		const rows = await this.execution.rowsOf(ctx, content);
 		return rows.filter((index) => !this.members.has(index) && claimed[index] === undefined).length;
+	}
+
+	/**
+	 * The documents the execution's rows of its other batches have (made, found, or named by a refused row): never a
+	 * twin copy of this batch's rows. Counted among the others, they outnumbered the rows and both copies stayed
+	 * (seed 932 path 8308).
+	 */
+	private heldElsewhere(ctx: IExecuteSingleFunctions): Set<string> {
+		return new Set(
+			Object.entries(this.claims(ctx))
+				.filter(([index]) => !this.members.has(Number(index)))
+				.map(([, id]) => id),
+		);
 	}
 
 	private contentOf(index: number, content: Content): boolean {
