@@ -34,10 +34,13 @@ export class SequenceLane {
 	 * The last run's list when its read started at `since` or later (a copy): for a run that began at `since`, it
 	 * is the list that run's own read would have given or a fresher one (issue 36: runs at once read one list
 	 * each). Older lists serve nothing: what a list cached across runs would miss (a delete, another writer, a
-	 * book restored) is never guessed.
+	 * book restored) is never guessed. A list serves the one run after its reader only: the runs after that one
+	 * may come seconds later (its wait for a clash to converge), and a list served on missed what another process
+	 * made meanwhile, so a batch numbered over its twin's documents (seed 932 path 8308).
 	 */
 	servedList(since: number): { list: IDataObject[]; at: number } | undefined {
 		const last = this.lastList;
+		this.lastList = undefined;
 		return last && last.at >= since ? { list: [...last.list], at: last.at } : undefined;
 	}
 
