@@ -1232,6 +1232,42 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 932 path 8308 (two processes)",
+    what: "Create Estimate, Next in Sequence, If Already Exists = Error, Batching (2 a batch), 3 twins over two processes, 9 identical rows: a batch served a list read seconds before numbered its 2 rows anew over the twin's documents, and its twin look counted documents the execution's refused rows named, so both copies stayed (11 for 9 rows)",
+    scenario: {
+      operation: "estimateCreate",
+      executions: 3,
+      twins: true,
+      keys: 2,
+      items: [0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0],
+      settings: {
+        timeoutMs: 600,
+        batching: { batchSize: 2, batchInterval: 50 },
+        continueOnFail: true,
+        ifExists: "error",
+        settleTimeouts: 2,
+        ifPaid: "error",
+        refuseOverpayment: true,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 0,
+        existingPaymentStatus: "keep",
+        paymentStatus: "Not Paid",
+        clientHasEmail: true,
+        numbering: "next",
+        markAccepted: false,
+        filter: {
+          invoiceNo: "",
+          paymentStatus: "Not Paid",
+          returnAll: true,
+          limit: 2,
+        },
+      },
+      faults: [],
+      chain: [],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {
