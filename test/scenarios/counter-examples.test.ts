@@ -1268,6 +1268,78 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 941 path 284 (two processes)",
+    what: "Send, three executions over two processes, Retry On Fail, 503 and 502 after the send: both sends landed unanswered, and each retry took the log's two new e-mails for its own and skipped, reporting nothing",
+    scenario: {
+      operation: "send",
+      executions: 3,
+      twins: false,
+      keys: 1,
+      items: [0, 0, 0, 0, 0, 0, 0, 0, 0],
+      settings: {
+        timeoutMs: 800,
+        longestWaitS: 2,
+        retry: {
+          maxTries: 2,
+          waitBetweenTries: 0,
+        },
+        continueOnFail: false,
+        ifExists: "returnIdentical",
+        settleTimeouts: 2,
+        ifPaid: "skip",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "keep",
+        paymentStatus: "Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: true,
+        filter: {
+          invoiceNo: "INV-404",
+          paymentStatus: "Not Paid",
+          returnAll: false,
+          limit: 1,
+        },
+        numberScope: "eachClient",
+      },
+      faults: [
+        {
+          kind: "rateLimited",
+          method: "POST",
+          count: 2,
+          retryAfter: {
+            form: "seconds",
+            value: "0",
+          },
+        },
+        {
+          kind: "serverError",
+          method: "POST",
+          when: "after",
+          status: 503,
+        },
+        {
+          kind: "rateLimited",
+          method: "PUT",
+          count: 2,
+          retryAfter: {
+            form: "long",
+            value: "30",
+          },
+        },
+        {
+          kind: "serverError",
+          method: "POST",
+          when: "after",
+          status: 502,
+        },
+      ],
+      chain: [],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

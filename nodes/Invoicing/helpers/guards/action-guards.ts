@@ -7,7 +7,7 @@ import { ENVELOPE } from '../input/field-specs';
 import { readRecordTarget, targetId } from '../input/record-lookup';
 import { paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
 import { readApi, readRecentOrApi } from '../request/read-api';
-import { paymentWatch, repeatTwinReport, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
+import { paymentWatch, repeatTwinReport, reportTwins, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
 import { recordName, type GuardedResource } from './matching';
 import { cents, isRecent, money } from './repeat-window';
 import { clientEmailOf, rememberSendTarget } from './send-address';
@@ -22,8 +22,8 @@ export type IfPaid = 'skip' | 'error' | 'record';
 const PAYMENT_OPTIONS = 'paymentOptions';
 const SEND_OPTIONS = 'sendOptions';
 
-/** A guard's look at the record: skip with this message, or send (and what it saw, for a retry). */
-type Verdict = { skip: string } | { write: true; seen: string[] };
+/** A guard's look at the record: skip with this message (and the record as read), or send (and what it saw, for a retry). */
+type Verdict = { skip: string; record: ApiEnvelope } | { write: true; seen: string[] };
 
 /**
  * Record Payment, guarded against what retries and re-runs do: an invoice already Paid is skipped (or an
@@ -52,7 +52,7 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 			const payments = listOf(body, 'payments');
 			if (invoice.payment_status === 'Paid' && ifPaid !== 'record') {
 				if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
-				return { skip: `Not recorded: the ${label} is already Paid.` };
+				return { skip: `Not recorded: the ${label} is already Paid.`, record: body };
 			}
 			const method = params.payment_method;
 			const sameAmount = (p: IDataObject) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method);
@@ -62,7 +62,7 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 			if (repeat) {
 				const by = repeat.bank ? ` by ${String(repeat.bank)}` : '';
 				const within = windowMinutes > 0 ? `, within the last ${windowMinutes} minutes` : ', after the earlier attempt got no answer';
-				return { skip: `Not recorded again: a payment of ${money(repeat.amount)}${by} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)})${within}.` };
+				return { skip: `Not recorded again: a payment of ${money(repeat.amount)}${by} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)})${within}.`, record: body };
 			}
 			const balance = invoice.outstanding_balance ?? invoice.total;
 			if (refuseOverpayment && balance !== undefined && cents(params.amount_paid) > cents(balance)) {
@@ -109,16 +109,24 @@ async function decideOnLook(
 	watch: (seen: string[]) => TwinWatch | undefined,
 ): Promise<IHttpRequestOptions> {
 	let seen: string[] = [];
+	let skipped: { record: ApiEnvelope; earlier?: { seen?: string[] } } | undefined;
 	const skipOrSend = async ({ again, earlier }: Look): Promise<string | undefined> => {
 		const verdict = await look(again, earlier);
-		if (verdict && 'skip' in verdict) return verdict.skip;
+		if (verdict && 'skip' in verdict) {
+			skipped = { record: verdict.record, earlier };
+			return verdict.skip;
+		}
 		seen = earlier?.seen ?? verdict?.seen ?? [];
 		return undefined;
 	};
 	return await alongWritePath(ctx, options, key, optionsCollection, skipOrSend, (skip, turn) => {
 		if (skip !== undefined) {
 			repeatTwinReport(ctx, key);
-			decide(ctx, { kind: 'skip', message: skip }, turn.end);
+			// after this execution's write got no answer: the e-mail or payment found is its own, unless two like it
+			// appeared since its look, the other from another execution at the same moment (seed 941 path 284)
+			const since = skipped?.earlier?.seen === undefined ? undefined : { watch: watch(skipped.earlier.seen), record: skipped.record };
+			const report = since?.watch ? reportTwins(ctx, resource, since.watch, since.record, key) : undefined;
+			decide(ctx, { kind: 'skip', message: report ? `${skip} Also: ${report}.` : skip }, turn.end);
 			return readInstead(options, resource, id);
 		}
 		// after the write, its own read of the record looks for a twin another execution wrote at the same moment (action-twins)
@@ -158,7 +166,7 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 			const to = (await address(body)).toLowerCase();
 			const log = listOf(body, 'send_log');
 			const sent = log.find((entry) => String(entry.email).toLowerCase() === to && isRecent(entry.date, windowMinutes));
-			if (sent) return { skip: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.` };
+			if (sent) return { skip: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.`, record: body };
 			return { write: true, seen: log.map(sendEntryKey) };
 		};
 		const watch = (seen: string[]) => sendWatch(email, windowMinutes, seen);
