@@ -1340,6 +1340,61 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 935 path 3364 (two processes)",
+    what: "Mark as Not Paid then Send, two executions over two processes: both sent one invoice, and the reads after the sends, which look for the twin, were turned away by the rate gate (a 429 asking 1.75 s, Longest Wait 1 s): the second e-mail went unreported",
+    scenario: {
+      operation: "markNotPaid",
+      executions: 2,
+      twins: false,
+      keys: 3,
+      items: [1, 1, 0, 2, 1, 0, 0, 0, 1, 2, 1],
+      settings: {
+        timeoutMs: 600,
+        longestWaitS: 1,
+        continueOnFail: false,
+        ifExists: "returnIdentical",
+        settleTimeouts: 5,
+        ifPaid: "record",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 0,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Not Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: false,
+        filter: {
+          paymentStatus: "Not Paid",
+          returnAll: false,
+          limit: 4,
+        },
+        numberScope: "eachClient",
+      },
+      faults: [
+        {
+          kind: "rateLimited",
+          method: "POST",
+          count: 2,
+          retryAfter: {
+            form: "date",
+            inMs: 1753,
+          },
+        },
+        {
+          kind: "rateLimited",
+          method: "PUT",
+          count: 1,
+          retryAfter: {
+            form: "seconds",
+            value: "0",
+          },
+        },
+      ],
+      chain: ["send"],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

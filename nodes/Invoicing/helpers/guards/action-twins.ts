@@ -62,6 +62,20 @@ export function reportTwins(ctx: IExecuteSingleFunctions, resource: GuardedResou
 }
 
 /**
+ * The read after this write, which looks for a twin, failed (the rate gate turned it away: the service asked to
+ * wait longer than Longest Wait; a time-out): the write was done, and whether another execution made the same one
+ * at the same moment is unknown. Reported as a twin is, so the run's shown error tells of it (seed 935 path 3364:
+ * an e-mail sent by each of two processes, the reads after both turned away, nothing said).
+ */
+export function twinUnchecked(ctx: IExecuteSingleFunctions, resource: GuardedResource, watch: TwinWatch, readFailure: unknown): Error {
+	const done = watch.kind === 'payment' ? `the payment was recorded on the ${resource}` : `the ${resource} was sent to ${watch.email}`;
+	const where = watch.kind === 'payment' ? 'payments' : 'send log';
+	const problem = `${done}, but reading it afterwards, to look for another ${watch.kind === 'payment' ? 'payment' : 'e-mail'} like it made at the same moment by another execution, failed: ${(readFailure as Error).message}`;
+	noteTwinReport(ctx, problem);
+	return inputError(ctx, problem, `The write was done: check the ${resource}'s ${where} in the service for a second entry from the same moment.`);
+}
+
+/**
  * Whether the item this action acts on is the output of a create that made its record (`action: "created"`). Two
  * twin executions of a chain meet here with one "created" and one "existing" record (the second's guard found the
  * first's): the one fed "existing" fails with the report, the other goes on, so each twin is reported once and

@@ -5,7 +5,7 @@ import { listOf, recordFromAnswer as fromAnswer, withNumberNames } from '../../.
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
 import { apiFailure, inputError } from '../errors/item-errors';
-import { reportTwins, twinPaidInstead } from '../guards/action-twins';
+import { reportTwins, twinPaidInstead, twinUnchecked, type TwinWatch } from '../guards/action-twins';
 import { convergeAfterCreate } from '../guards/after-create';
 import { TWIN_KEY, type TwinHandoff } from '../guards/twin-handoff';
 import { statusNotAppliedKeys } from '../guards/payment-status';
@@ -204,7 +204,7 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 			: { success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) };
 		const target = sendTargetOf(this);
 		if (target) Object.assign(result, { email: target.email, email_source: target.source });
-		const answer = skipped ? (decision.answer ?? body) : await readAfterWrite(this, `/${resource}/${encodeURIComponent(id)}`);
+		const answer = skipped ? (decision.answer ?? body) : await stateAfter(this, resource, id, decision?.kind === 'write' ? decision.watch : undefined);
 		const twinReport = decision?.kind === 'write' && decision.watch ? reportTwins(this, resource, decision.watch, answer, decision.key) : undefined;
 		const record = completeRecord(resource, recordFromAnswer(resource, answer));
 		// new keys of this output: amounts as numbers, to compare in an IF
@@ -212,6 +212,13 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 		for (const list of relatedLists(resource)) state[list] = record[list];
 		return toItems([{ ...result, ...state, id, ...(twinReport ? { twin_report: `${twinReport} (the other execution, fed an existing record, reports it as an error)` } : {}) }]);
 	};
+}
+
+/** The record read after an action; when that read fails, a write watched for a twin says the twin went unchecked. */
+async function stateAfter(ctx: IExecuteSingleFunctions, resource: GuardedResource, id: string, watch: TwinWatch | undefined): Promise<ApiEnvelope> {
+	const read = readAfterWrite(ctx, `/${resource}/${encodeURIComponent(id)}`);
+	if (!watch) return await read;
+	return await read.catch((failure: unknown) => Promise.reject(twinUnchecked(ctx, resource, watch, failure)));
 }
 
 /** Delete: `{ deleted: true, id }`, as n8n's guidelines have it. */

@@ -8,6 +8,7 @@ import { RateGate } from '../../../shared/rate-gate';
 import { notSentAnswer, NOT_SENT_NOTE, sendWithinRateLimits, waitNote, type Ticket } from '../../../shared/rate-limit';
 import { retryAfterMs } from '../../../shared/retry-after';
 import { apiFailure } from '../errors/item-errors';
+import { refuseWriteAfterStop } from './run-stop';
 
 /**
  * One gate per execution and node: the items of a run share it, and so do the runs of a Retry On Fail, so a
@@ -66,6 +67,8 @@ export async function routeWithinRateLimits(ctx: MiddlewareContext, requestData:
 		if (!ticket) return { items: await engineRequest(ctx, requestData) };
 		tickets.setFromMiddleware(ctx, ticket);
 		try {
+			// a write that waited at the gate while another item of the run failed is not sent (seed 935 path 3364)
+			refuseWriteAfterStop(ctx, requestData.options.method);
 			return { items: await engineRequest(ctx, requestData) };
 		} catch (error) {
 			// any failure but this request's refusal ends the loop as it is
