@@ -8,7 +8,6 @@ import { RateGate } from '../../../shared/rate-gate';
 import { notSentAnswer, NOT_SENT_NOTE, sendWithinRateLimits, waitNote, type Ticket } from '../../../shared/rate-limit';
 import { retryAfterMs } from '../../../shared/retry-after';
 import { apiFailure } from '../errors/item-errors';
-import { refuseWriteAfterStop } from './run-stop';
 
 /**
  * One gate per execution and node: the items of a run share it, and so do the runs of a Retry On Fail, so a
@@ -59,16 +58,16 @@ type Attempt = { items: INodeExecutionData[] } | { thrown: unknown };
  * The operation's request through n8n's engine (request and postReceive steps) on the package's one 429 path
  * (shared/rate-limit). Only the refusal of this request is sent again: a 429 of a read a postReceive step makes
  * after a write fails the item as it is (the write was answered). The last refusal fails the item with the
- * service's message, saying how long the node tried; a request the gate turned away unsent says so.
+ * service's message, saying how long the node tried; a request the gate turned away unsent says so. `beforeSending`
+ * runs each time the gate lets the request through, and may refuse it by throwing.
  */
-export async function routeWithinRateLimits(ctx: MiddlewareContext, requestData: RoutedRequest): Promise<INodeExecutionData[]> {
+export async function routeWithinRateLimits(ctx: MiddlewareContext, requestData: RoutedRequest, beforeSending: () => void): Promise<INodeExecutionData[]> {
 	const timeoutMs = Number(requestData.options.timeout ?? DEFAULT_TIMEOUT_MS);
 	const through = await sendWithinRateLimits<Attempt>(ctx, { gate: runGate(ctx), order: ctx.getItemIndex(), timeoutMs }, async (ticket) => {
 		if (!ticket) return { items: await engineRequest(ctx, requestData) };
 		tickets.setFromMiddleware(ctx, ticket);
 		try {
-			// a write that waited at the gate while another item of the run failed is not sent (seed 935 path 3364)
-			refuseWriteAfterStop(ctx, requestData.options.method);
+			beforeSending();
 			return { items: await engineRequest(ctx, requestData) };
 		} catch (error) {
 			// any failure but this request's refusal ends the loop as it is

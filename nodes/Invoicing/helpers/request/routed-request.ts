@@ -22,7 +22,8 @@ export async function sendNamingTransportErrors(
 	let failed = true;
 	try {
 		refuseWriteAfterStop(this, requestData.options.method);
-		const items = await routeWithinRateLimits(this, requestData);
+		// again once the rate gate lets it through: another item may have failed while it waited (seed 935 path 3364)
+		const items = await routeWithinRateLimits(this, requestData, () => refuseWriteAfterStop(this, requestData.options.method));
 		failed = false;
 		return items;
 	} catch (error) {
