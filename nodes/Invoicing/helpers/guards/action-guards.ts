@@ -13,6 +13,7 @@ import { cents, isRecent, money } from './repeat-window';
 import { clientEmailOf, rememberSendTarget } from './send-address';
 import { handedOffTo, type TwinHandoff } from './twin-handoff';
 import { decide, readInstead } from './write-guards';
+import { keyText, type WriteKey } from './write-keys';
 import { alongWritePath, type Look } from './write-path';
 
 const firstOf = (body: IDataObject, key: string): IDataObject => listOf(body, key)[0] ?? {};
@@ -44,7 +45,7 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		const twin = handedOffTo(this, id);
 		if (twin) return skipForTwin(this, options, resource, id, 'recorded', twin);
 		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
-		const key = `payment\u0000${id}`;
+		const key: WriteKey = { kind: 'payment', id };
 		const look = async (again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
 			const body = await lookAt(this, options, `/${resource}/${encodeURIComponent(id)}`, again || earlier !== undefined);
 			const invoice = firstOf(body, ENVELOPE[resource]);
@@ -100,7 +101,7 @@ async function lookAt(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions
 async function decideOnLook(
 	ctx: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
-	key: string,
+	declared: WriteKey,
 	optionsCollection: string,
 	look: (again: boolean, earlier?: { seen?: string[] }) => Promise<Verdict | undefined>,
 	send: () => IHttpRequestOptions,
@@ -119,7 +120,8 @@ async function decideOnLook(
 		seen = earlier?.seen ?? verdict?.seen ?? [];
 		return undefined;
 	};
-	return await alongWritePath(ctx, options, key, optionsCollection, skipOrSend, (skip, turn) => {
+	const key = keyText(declared);
+	return await alongWritePath(ctx, options, declared, optionsCollection, skipOrSend, (skip, turn) => {
 		if (skip !== undefined) {
 			repeatTwinReport(ctx, key);
 			// after this execution's write got no answer: the e-mail or payment found is its own, unless two like it
@@ -160,7 +162,7 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 			if (email === '') await address(await readRecentOrApi(this, options, url));
 			return send();
 		}
-		const key = `send\u0000${resource}\u0000${id}`;
+		const key: WriteKey = { kind: 'send', resource, id };
 		const look = async (again: boolean, earlier?: object): Promise<Verdict> => {
 			const body = await lookAt(this, options, url, again || earlier !== undefined);
 			const to = (await address(body)).toLowerCase();

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { recordFromAnswer } from '../../../shared/api-answers';
 import type { ApiEnvelope } from '../../../shared/api-types';
@@ -6,7 +6,7 @@ import { SPEC_OF } from '../../resources/resources';
 import { inputError } from '../errors/item-errors';
 import { convergeCreate } from './converge-create';
 import { describeRecord, type GuardedResource } from './matching';
-import { convergeSequenced } from './number-check';
+import { convergeSequenced, lookAfterNumberedWrite } from './number-check';
 import type { StatusNotApplied } from './payment-status';
 import { twinHandoff, type TwinHandoff } from './twin-handoff';
 import { updateTwin } from './update-values';
@@ -45,4 +45,13 @@ export async function convergeAfterCreate(ctx: IExecuteSingleFunctions, resource
 	const handoff = twinHandoff(String(created.id), String(keptRecord.id));
 	if (decision.upsert && decision.wanted) return { kind: 'twinUpdated', ...(await updateTwin(ctx, resource, keptRecord, decision.wanted, String(created.id))), handoff };
 	return { kind: 'twin', kept, handoff };
+}
+
+/**
+ * The last step after a create the node numbered (Next in Sequence) that stays: once the run's writes have their
+ * answers, its number is looked at again, and a number a document made before it also has is replaced by the next
+ * free one until it holds (`number-check`). Any other record is returned as it is.
+ */
+export async function numberThatHolds(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject): Promise<IDataObject> {
+	return await lookAfterNumberedWrite(ctx, resource, created);
 }

@@ -13,6 +13,7 @@ import { runScope } from './run-scope';
 import { updateValues } from './update-values';
 import { lookupRecordsOfRun } from '../request/lookup-lists';
 import { decide, readInstead, singleMatch, type GuardedWrite } from './write-guards';
+import type { WriteKey } from './write-keys';
 import { alongWritePath, type Look } from './write-path';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
@@ -32,11 +33,12 @@ function keyScope(ctx: IExecuteSingleFunctions, resource: GuardedResource, param
 }
 
 /** The key items take turns on (in every execution of the process): the record kind, the key's value, and the client when numbers count per client. */
-const turnKey = (resource: GuardedResource, params: ApiParams, scope: KeyScope) => {
-	const key = matchKey(resource, params);
-	const client = scope.kind === 'perClient' ? `\u0000${scope.clientId}` : '';
-	return `${resource}${client}\u0000${key.field}\u0000${key.value}`;
-};
+const writeKey = (resource: GuardedResource, params: ApiParams, scope: KeyScope): WriteKey => ({
+	kind: 'record',
+	resource,
+	...matchKey(resource, params),
+	...(scope.kind === 'perClient' ? { client: scope.clientId } : {}),
+});
 
 /** The client a document of `resource` belongs to, as the service lists it. */
 const clientOfRecord = (resource: GuardedResource, record: IDataObject): string => {
@@ -98,7 +100,7 @@ async function withMatch(
 		if (found) list.push(found);
 		return found;
 	};
-	return await alongWritePath(ctx, options, turnKey(resource, params, where), optionsCollection, look, (match, turn) => {
+	return await alongWritePath(ctx, options, writeKey(resource, params, where), optionsCollection, look, (match, turn) => {
 		refuseOtherClient(ctx, resource, params, match);
 		// the record found is handed on too: the next holder's list may predate it (a write another run's look found landed)
 		return outcome(match, list, (created?: IDataObject) => turn.end(created ?? match), turn.write);

@@ -10,6 +10,7 @@ import { numberKey, storedNumber } from './number-pattern';
 import type { RunSequence } from './run-sequence';
 import { settleRule } from './uncertain-writes';
 import { decide, readInstead } from './write-guards';
+import { keyText } from './write-keys';
 
 export { isNextNumber } from './number-pattern';
 export { joinSequence, sequenceOfItem } from './run-sequence';
@@ -65,7 +66,7 @@ export async function sequencedCreate(
 		const sentNumber = verdict.number;
 		const request = withParams(ctx, resource, options, { client: dated.client, [numberKey(resource).api]: verdict.number, ...dated });
 		// a write without answer may have landed: the sequence's next runs (a retry too) look for it before numbering
-		const write = { key: `next\u0000${resource}`, ...settleRule(ctx, options, optionsCollection), onUnanswered: (until: number) => sequence.unanswered(until, content, sentNumber) };
+		const write = { key: keyText({ kind: 'sequenceRow', resource }), ...settleRule(ctx, options, optionsCollection), onUnanswered: (until: number) => sequence.unanswered(until, content, sentNumber) };
 		const sequenced = ifExists !== 'create';
 		decide(ctx, { kind: 'create', resource, list, sequenced, twinIsError: ifExists === 'error' }, () => done(createdIn(resource, list, sentNumber)), write);
 		handedOver = true;

@@ -13,6 +13,7 @@ import { laneOf, type SequenceLane } from './sequence-lane';
 import { SequenceDocuments } from './sequence-documents';
 import { byMaking, createdBefore, firstMadeStay } from './created-order';
 import { executionRowsOf, type ExecutionRows } from './execution-rows';
+import { keyText } from './write-keys';
 
 /** What the sequence decided for one item. */
 export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
@@ -169,7 +170,7 @@ export class RunSequence {
 	 * (same item indexes) finds each row's own document again.
 	 */
 	private claims(ctx: IExecuteSingleFunctions): Record<string, string> {
-		return executionMemory<Record<string, Record<string, string>>>(ctx, CLAIMS)[`${this.resource}\u0000${this.pattern.prefix}\u0000${this.pattern.digits}`] ??= {};
+		return executionMemory<Record<string, Record<string, string>>>(ctx, CLAIMS)[keyText({ kind: 'sequence', resource: this.resource, prefix: this.pattern.prefix, digits: this.pattern.digits })] ??= {};
 	}
 
 	/** A row's write got no answer: the lane's next runs read their list again and look for it until `until`. */
@@ -402,7 +403,7 @@ export function joinSequence(ctx: IExecuteSingleFunctions, options: IHttpRequest
 	const scope = runScope(ctx);
 	const byKey = sequencesOfRun.get(scope) ?? new Map<string, RunSequence>();
 	sequencesOfRun.set(scope, byKey);
-	const key = `${resource}\u0000${pattern.prefix}\u0000${pattern.digits}`;
+	const key = keyText({ kind: 'sequence', resource, prefix: pattern.prefix, digits: pattern.digits });
 	let sequence = byKey.get(key);
 	const execution = executionRowsOf(ctx, key);
 	// the first item joins first in every try of the node (Retry On Fail runs them all again)

@@ -6,8 +6,6 @@ import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
 import { inputError } from '../errors/item-errors';
 import { ENVELOPE } from '../input/field-specs';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
-import { serviceKey, takeTurn } from './key-turns';
-import { runScope, type RunScope } from './run-scope';
 import type { StatusNotApplied } from './payment-status';
 import type { TwinWatch } from './action-twins';
 import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
@@ -124,29 +122,6 @@ export function handOn(ctx: IExecuteSingleFunctions, record: IDataObject): void 
 export function endTurnOf(ctx: IExecuteSingleFunctions): void {
 	const entry = pendingOf(ctx);
 	if (entry) endItemTurn(entry);
-}
-
-/**
- * Runs `work` in this item's turn on `key` (shared by every execution of the process, see key-turns); the turn ends when the write's answer settles (or its request is
- * over, see endTurnOf), or at once on a failure here. Call it before any await: the run's scope is only found
- * while the engine's item loop is on.
- */
-export async function inTurn<T>(
-	ctx: IExecuteSingleFunctions,
-	options: IHttpRequestOptions,
-	key: string,
-	work: (endTurn: (created?: IDataObject) => void, scope: RunScope, handed?: IDataObject) => Promise<T>,
-): Promise<T> {
-	const scope = runScope(ctx);
-	const { end: endTurn, handed } = await takeTurn(serviceKey(ctx, options, key));
-	let handedOver = false;
-	try {
-		const result = await work(endTurn, scope, handed);
-		handedOver = true;
-		return result;
-	} finally {
-		if (!handedOver) endTurn();
-	}
 }
 
 /** The one record this item's key matches, none, or an error naming every match when there are several. */

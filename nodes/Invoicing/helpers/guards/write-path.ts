@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { lookUntilSettled, settleRule, type UncertainWrite } from './uncertain-writes';
-import { inTurn, type GuardedWrite } from './write-guards';
+import { keyText, type WriteKey } from './write-keys';
+import { serviceKey, takeTurn } from './key-turns';
+import { runScope, type RunScope } from './run-scope';
+import type { GuardedWrite } from './write-guards';
 
 /** What the look step is told. */
 export interface Look {
@@ -22,7 +25,7 @@ export interface Turn {
 }
 
 /**
- * The one path of a guarded write (docs/design.md, "The write path"). The caller declares the **key**; then:
+ * The one path of a guarded write (docs/design.md, "The write path"). The caller declares the **key** (`write-keys`); then:
  * 1. **turn**: one holder of the key at a time among the process's executions (`key-turns`);
  * 2. **look**: the caller's read, shared by the run where it can (the kind's list, the client's documents, the
  *    record), repeated while an earlier unanswered write of this execution on the key may still land
@@ -37,13 +40,37 @@ export interface Turn {
 export async function alongWritePath<Found>(
 	ctx: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
-	key: string,
+	declared: WriteKey,
 	optionsCollection: string,
 	look: (step: Look) => Promise<Found | undefined>,
 	write: (found: Found | undefined, turn: Turn) => IHttpRequestOptions | Promise<IHttpRequestOptions>,
 ): Promise<IHttpRequestOptions> {
+	const key = keyText(declared);
 	return await inTurn(ctx, options, key, async (end, _scope, handed) => {
 		const found = await lookUntilSettled(ctx, options, key, async (again, earlier) => await look({ again, earlier, handed }));
 		return await write(found, { end, write: { key, ...settleRule(ctx, options, optionsCollection) } });
 	});
+}
+
+/**
+ * Runs `work` in this item's turn on `key` (shared by every execution of the process, see key-turns); the turn ends when the write's answer settles (or its request is
+ * over, see endTurnOf), or at once on a failure here. Call it before any await: the run's scope is only found
+ * while the engine's item loop is on.
+ */
+async function inTurn<T>(
+	ctx: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	key: string,
+	work: (endTurn: (created?: IDataObject) => void, scope: RunScope, handed?: IDataObject) => Promise<T>,
+): Promise<T> {
+	const scope = runScope(ctx);
+	const { end: endTurn, handed } = await takeTurn(serviceKey(ctx, options, key));
+	let handedOver = false;
+	try {
+		const result = await work(endTurn, scope, handed);
+		handedOver = true;
+		return result;
+	} finally {
+		if (!handedOver) endTurn();
+	}
 }

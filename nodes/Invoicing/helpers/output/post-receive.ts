@@ -5,14 +5,13 @@ import { listOf, recordFromAnswer as fromAnswer, withNumberNames } from '../../.
 import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
 import { apiFailure, inputError } from '../errors/item-errors';
-import { reportTwins, twinPaidInstead, twinUnchecked, type TwinWatch } from '../guards/action-twins';
-import { convergeAfterCreate } from '../guards/after-create';
+import { refusedForTwin, settleAction } from '../guards/after-action';
+import { convergeAfterCreate, numberThatHolds } from '../guards/after-create';
 import { TWIN_KEY, type TwinHandoff } from '../guards/twin-handoff';
 import { statusNotAppliedKeys } from '../guards/payment-status';
 import { sendTargetOf } from '../guards/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/matching';
-import { lookAfterNumberedWrite } from '../guards/number-check';
-import { decide, decisionOf, settleWrite } from '../guards/write-guards';
+import { decisionOf, settleWrite } from '../guards/write-guards';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
@@ -47,23 +46,10 @@ export async function handleApiErrors(
 	}
 	settleWrite(this, response);
 	if (held) throw new HeldRefusal(() => apiFailure(this, response.statusCode, response.body));
-	if (!isApiSuccess(response.statusCode, response.body) && !(await skippedForTwin(this, response))) {
+	if (!isApiSuccess(response.statusCode, response.body) && !(await refusedForTwin(this, response))) {
 		throw apiFailure(this, response.statusCode, response.body);
 	}
 	return items;
-}
-
-/** A payment refused because its twin was recorded at the same moment becomes a skip (action-twins). */
-async function skippedForTwin(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): Promise<boolean> {
-	const decision = decisionOf(ctx);
-	if (decision?.kind !== 'write' || decision.watch?.kind !== 'payment' || response.statusCode < 400 || response.statusCode >= 500) return false;
-	const resource = decision.resource;
-	const id = recordIdOf(ctx, resource);
-	const answer = await readAfterWrite(ctx, `/${resource}/${encodeURIComponent(id)}`);
-	const twinSkip = twinPaidInstead(resource, decision.watch, answer);
-	if (twinSkip === undefined) return false;
-	decide(ctx, { kind: 'skip', message: twinSkip, answer });
-	return true;
 }
 
 function envelopeOf(response: IN8nHttpFullResponse): ApiEnvelope {
@@ -178,8 +164,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 				);
 			}
 		}
-		// a number of the sequence that another run took at the same moment is given again (guards/number-check)
-		if (decision?.kind === 'create') item.json = await lookAfterNumberedWrite(this, resource, item.json);
+		// a number of the sequence that another run took at the same moment is given again
+		if (decision?.kind === 'create') item.json = await numberThatHolds(this, resource, item.json);
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
 		const reason = action === 'existing' ? existingReason(this, resource, item.json, handoff !== undefined) : undefined;
@@ -204,21 +190,13 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 			: { success: true, id, ...(typeof body.message === 'string' ? { message: body.message } : {}) };
 		const target = sendTargetOf(this);
 		if (target) Object.assign(result, { email: target.email, email_source: target.source });
-		const answer = skipped ? (decision.answer ?? body) : await stateAfter(this, resource, id, decision?.kind === 'write' ? decision.watch : undefined);
-		const twinReport = decision?.kind === 'write' && decision.watch ? reportTwins(this, resource, decision.watch, answer, decision.key) : undefined;
+		const { answer, twinReport } = await settleAction(this, resource, id, decision, body);
 		const record = completeRecord(resource, recordFromAnswer(resource, answer));
 		// new keys of this output: amounts as numbers, to compare in an IF
 		const state: IDataObject = amountsAsNumbers(resource, simplifyRecord(resource, record));
 		for (const list of relatedLists(resource)) state[list] = record[list];
 		return toItems([{ ...result, ...state, id, ...(twinReport ? { twin_report: `${twinReport} (the other execution, fed an existing record, reports it as an error)` } : {}) }]);
 	};
-}
-
-/** The record read after an action; when that read fails, a write watched for a twin says the twin went unchecked. */
-async function stateAfter(ctx: IExecuteSingleFunctions, resource: GuardedResource, id: string, watch: TwinWatch | undefined): Promise<ApiEnvelope> {
-	const read = readAfterWrite(ctx, `/${resource}/${encodeURIComponent(id)}`);
-	if (!watch) return await read;
-	return await read.catch((failure: unknown) => Promise.reject(twinUnchecked(ctx, resource, watch, failure)));
 }
 
 /** Delete: `{ deleted: true, id }`, as n8n's guidelines have it. */

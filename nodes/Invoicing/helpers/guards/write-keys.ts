@@ -1,0 +1,36 @@
+import type { GuardedResource } from './matching';
+
+/**
+ * What a guarded write declares: the key one holder at a time takes its turn on in the process, and under which
+ * an unanswered write is remembered for a retry (docs/design.md, "The write path"). Every key the guards use is
+ * spelt here; a new write operation picks a kind, or adds one, and passes the same steps (write-path).
+ */
+export type WriteKey =
+	/** A record's own key: a given number (in the whole book, or within `client` under Each Client), a client's e-mail, else its name. */
+	| { kind: 'record'; resource: GuardedResource; field: string; value: string; client?: string }
+	/** Next in Sequence: the sequence (its prefix and digits) a run takes its turn on; its rows match on their content with its count. */
+	| { kind: 'sequence'; resource: GuardedResource; prefix: string; digits: number }
+	/** A row of a sequence whose write got no answer: the sequence's next runs look for it. */
+	| { kind: 'sequenceRow'; resource: GuardedResource }
+	/** Record Payment: the record paid (the service keeps no payment key: amount, method and time stand for it). */
+	| { kind: 'payment'; id: string }
+	/** Send: the record sent (its send log stands for the key). */
+	| { kind: 'send'; resource: GuardedResource; id: string };
+
+const SEP = '\u0000';
+
+/** The key as the process's memories (turns, lanes, unanswered writes) file it. */
+export function keyText(key: WriteKey): string {
+	switch (key.kind) {
+		case 'record':
+			return [key.resource, ...(key.client === undefined ? [] : [key.client]), key.field, key.value].join(SEP);
+		case 'sequence':
+			return [key.resource, key.prefix, String(key.digits)].join(SEP);
+		case 'sequenceRow':
+			return ['next', key.resource].join(SEP);
+		case 'payment':
+			return ['payment', key.id].join(SEP);
+		case 'send':
+			return ['send', key.resource, key.id].join(SEP);
+	}
+}
