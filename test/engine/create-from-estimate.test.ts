@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { todayIn } from '../../nodes/shared/dates';
-import { addDays } from '../../nodes/Invoicing/helpers/guards/from-estimate';
+import { addDays } from '../../nodes/Invoicing/helpers/guards/writes/from-estimate';
 import { byId, byNumber, form, useEngineFixture } from './fixture';
 import { TriggerUnderTest } from './harness/poll-trigger';
 

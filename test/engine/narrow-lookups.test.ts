@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MAX_CLIENT_READS } from '../../nodes/Invoicing/helpers/guards/documents-lookup';
+import { MAX_CLIENT_READS } from '../../nodes/Invoicing/helpers/guards/looks/documents-lookup';
 import { byId, useEngineFixture } from './fixture';
 
 const ctx = useEngineFixture();

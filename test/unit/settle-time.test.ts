@@ -1,4 +1,4 @@
-import { settleTimeFor } from '../../nodes/Invoicing/helpers/guards/uncertain-writes';
+import { settleTimeFor } from '../../nodes/Invoicing/helpers/guards/path/uncertain-writes';
 
 describe('settle time after an unanswered write', () => {
 	// n8n's default time-out (300 s), option at its default of 5 time-outs: at most 1,500 s

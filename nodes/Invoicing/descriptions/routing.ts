@@ -1,11 +1,11 @@
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
-import { buildGuardedPayment, buildGuardedSend } from '../helpers/guards/action-guards';
-import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guards/create-guards';
+import { buildGuardedPayment, buildGuardedSend } from '../helpers/guards/writes/action-guards';
+import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guards/writes/create-guards';
 import { THROUGH_MIDDLEWARE } from '../engine/request-middleware';
-import { buildFromEstimate } from '../helpers/guards/from-estimate';
-import { asDocument, asGuarded } from '../helpers/guards/matching';
+import { buildFromEstimate } from '../helpers/guards/writes/from-estimate';
+import { asDocument, asGuarded } from '../helpers/guards/keys/matching';
 import { shapeFromEstimate } from '../helpers/output/from-estimate';
 import {
 	handleApiErrors,

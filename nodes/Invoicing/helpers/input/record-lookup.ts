@@ -7,7 +7,7 @@ import { KEY_MODE_NAMES } from '../../resources/common-fields';
 import { SPEC_OF } from '../../resources/resources';
 import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
-import { runScope, type RunScope } from '../guards/run-scope';
+import { runScope, type RunScope } from '../guards/path/run-scope';
 import { lookupRecordsOfRun } from '../request/lookup-lists';
 import { refuseUnusableFilters } from './filter-checks';
 import { recordsWithKey } from './key-index';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { describeRecord, type GuardedResource } from '../guards/matching';
-import { isNextNumber } from '../guards/number-pattern';
+import { describeRecord, type GuardedResource } from '../guards/keys/matching';
+import { isNextNumber } from '../guards/keys/number-pattern';
 import { madeHere } from './made-here';
 
 /** What a write did, first in its output item, so that a row made and a row found never look alike. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { failureLabel } from '../errors/failure-labels';
-import { sourceEstimateOf, type SourceEstimate } from '../guards/from-estimate';
+import { sourceEstimateOf, type SourceEstimate } from '../guards/writes/from-estimate';
 import { putForm } from '../request/put-form';
 import type { PostReceive } from './post-receive';
 import { shapeWrite } from './post-receive';

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { listOf } from '../../../shared/api-answers';
 import type { Resource } from '../../../shared/api-types';
 import { failureLabel } from '../errors/failure-labels';
-import { listOfRun } from '../guards/run-lists';
-import type { RunScope } from '../guards/run-scope';
+import { listOfRun } from '../guards/looks/run-lists';
+import type { RunScope } from '../guards/path/run-scope';
 import { readApi } from './read-api';
 
 /** How often a run reads a lookup list again after it failed: once (a blip passes), never once per row. */

@@ -4,7 +4,7 @@ import type { MiddlewareContext, RoutedRequest } from '../../engine/request-midd
 import { DEFAULT_TIMEOUT_MS } from '../../../shared/api-request';
 import { mayHaveArrived, transportError } from '../../../shared/transport-errors';
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
-import { endTurnOf, settleFailedWrite } from '../guards/write-guards';
+import { endTurnOf, settleFailedWrite } from '../guards/path/write-guards';
 import { routeWithinRateLimits } from './rate-limit';
 import { markRouted, routedOver } from './routed-marks';
 import { noteItemFailed, refuseWriteAfterStop } from './run-stop';

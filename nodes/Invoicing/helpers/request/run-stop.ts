@@ -3,7 +3,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failureLabel } from '../errors/failure-labels';
-import { runScope, type RunScope } from '../guards/run-scope';
+import { runScope, type RunScope } from '../guards/path/run-scope';
 import type { PreSend } from './pre-send';
 
 /**

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
-import type { Resource } from '../../../shared/api-types';
-import { failureLabel } from '../errors/failure-labels';
-import { readApi } from '../request/read-api';
-import { sharedList, type RunScope } from './run-scope';
+import { listOf } from '../../../../shared/api-answers';
+import type { Resource } from '../../../../shared/api-types';
+import { failureLabel } from '../../errors/failure-labels';
+import { readApi } from '../../request/read-api';
+import { sharedList, type RunScope } from '../path/run-scope';
 
 /** A failed read of a run's list: the item that made it, and the label its error opens with. */
 const madeBy = new WeakMap<object, { itemIndex: number; label: string }>();

@@ -1,20 +1,20 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { listOf, recordFromAnswer, withNumberNames } from '../../../shared/api-answers';
-import { SPEC_OF } from '../../resources/resources';
-import { failureLabel } from '../errors/failure-labels';
-import { inputError } from '../errors/item-errors';
-import { REQUIRED_ON_UPDATE } from '../input/field-specs';
-import { putForm } from '../request/put-form';
-import { readAfterWrite } from '../request/read-api';
-import { numberKey, storedNumber } from './number-pattern';
-import { sequenceOfItem, type RunSequence } from './run-sequence';
-import { createdBefore } from './created-order';
-import { runScope, sharedList } from './run-scope';
+import { listOf, recordFromAnswer, withNumberNames } from '../../../../shared/api-answers';
+import { SPEC_OF } from '../../../resources/resources';
+import { failureLabel } from '../../errors/failure-labels';
+import { inputError } from '../../errors/item-errors';
+import { REQUIRED_ON_UPDATE } from '../../input/field-specs';
+import { putForm } from '../../request/put-form';
+import { readAfterWrite } from '../../request/read-api';
+import { numberKey, storedNumber } from '../keys/number-pattern';
+import { sequenceOfItem, type RunSequence } from '../writes/run-sequence';
+import { createdBefore } from '../keys/created-order';
+import { runScope, sharedList } from '../path/run-scope';
 import { deleteFailure } from './converge-create';
 import { rememberLeftCopy, removeLeftCopy } from './left-copies';
-import { describeRecord, type GuardedResource } from './matching';
-import type { ApiEnvelope } from '../../../shared/api-types';
+import { describeRecord, type GuardedResource } from '../keys/matching';
+import type { ApiEnvelope } from '../../../../shared/api-types';
 
 /** How many times a renumbered document is checked again before the item fails naming the clash. */
 const MOST_RENUMBERS = 5;

@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { ItemMemory } from '../../engine/item-memory';
-import { listOf } from '../../../shared/api-answers';
-import type { ApiParams, LineItem } from '../../../shared/api-types';
-import { todayIn } from '../../../shared/dates';
-import { DEFAULT_PAYMENT_TERMS_DAYS, type FromEstimateParams } from '../../resources/invoice/createFromEstimate.operation';
-import { inputError } from '../errors/item-errors';
-import { checkDueNotBeforeIssue } from '../input/due-date';
-import type { FieldSpec } from '../input/field-specs';
-import { readCollection, readRequired } from '../input/parameters';
-import { readRecordTarget, targetId } from '../input/record-lookup';
-import type { PreSend } from '../request/pre-send';
-import { readApi } from '../request/read-api';
+import { ItemMemory } from '../../../engine/item-memory';
+import { listOf } from '../../../../shared/api-answers';
+import type { ApiParams, LineItem } from '../../../../shared/api-types';
+import { todayIn } from '../../../../shared/dates';
+import { DEFAULT_PAYMENT_TERMS_DAYS, type FromEstimateParams } from '../../../resources/invoice/createFromEstimate.operation';
+import { inputError } from '../../errors/item-errors';
+import { checkDueNotBeforeIssue } from '../../input/due-date';
+import type { FieldSpec } from '../../input/field-specs';
+import { readCollection, readRequired } from '../../input/parameters';
+import { readRecordTarget, targetId } from '../../input/record-lookup';
+import type { PreSend } from '../../request/pre-send';
+import { readApi } from '../../request/read-api';
 import { guardedCreateRequest } from './create-guards';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
 

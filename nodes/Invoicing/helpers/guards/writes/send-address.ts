@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { ItemMemory } from '../../engine/item-memory';
-import { listOf } from '../../../shared/api-answers';
-import type { ApiEnvelope } from '../../../shared/api-types';
-import { inputError } from '../errors/item-errors';
-import { ENVELOPE } from '../input/field-specs';
-import { readRecentOrApi } from '../request/read-api';
-import { matchOf, recordName, type GuardedResource } from './matching';
+import { ItemMemory } from '../../../engine/item-memory';
+import { listOf } from '../../../../shared/api-answers';
+import type { ApiEnvelope } from '../../../../shared/api-types';
+import { inputError } from '../../errors/item-errors';
+import { ENVELOPE } from '../../input/field-specs';
+import { readRecentOrApi } from '../../request/read-api';
+import { matchOf, recordName, type GuardedResource } from '../keys/matching';
 
 /** Where Send's address came from: the node's Email field, or the e-mail of the record's client. */
 export interface SendTarget {

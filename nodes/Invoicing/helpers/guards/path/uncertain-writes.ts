@@ -1,9 +1,9 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { DEFAULT_SETTLE_TIMEOUTS } from '../../resources/guard-fields';
-import { executionMemory } from '../../engine/execution-memory';
+import { DEFAULT_SETTLE_TIMEOUTS } from '../../../resources/guard-fields';
+import { executionMemory } from '../../../engine/execution-memory';
 import { credentialKey } from './key-turns';
-import { holdReads } from '../request/write-marks';
+import { holdReads } from '../../request/write-marks';
 
 /**
  * Writes of this execution whose outcome is unknown (time-out, dropped connection, 5xx), by guard key, so that

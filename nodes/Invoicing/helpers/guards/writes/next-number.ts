@@ -1,18 +1,18 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { ApiParams } from '../../../shared/api-types';
-import { todayIn } from '../../../shared/dates';
-import { inputError } from '../errors/item-errors';
-import { withParams } from '../request/pre-send';
-import { contentOf } from './content-match';
-import { describeRecord, type GuardedResource } from './matching';
-import { numberKey, storedNumber } from './number-pattern';
+import type { ApiParams } from '../../../../shared/api-types';
+import { todayIn } from '../../../../shared/dates';
+import { inputError } from '../../errors/item-errors';
+import { withParams } from '../../request/pre-send';
+import { contentOf } from '../keys/content-match';
+import { describeRecord, type GuardedResource } from '../keys/matching';
+import { numberKey, storedNumber } from '../keys/number-pattern';
 import type { RunSequence } from './run-sequence';
-import { settleRule } from './uncertain-writes';
-import { decide, readInstead } from './write-guards';
-import { keyText } from './write-keys';
+import { settleRule } from '../path/uncertain-writes';
+import { decide, readInstead } from '../path/write-guards';
+import { keyText } from '../path/write-keys';
 
-export { isNextNumber } from './number-pattern';
+export { isNextNumber } from '../keys/number-pattern';
 export { joinSequence, sequenceOfItem } from './run-sequence';
 
 /** The record the run's list got for this number (the answer adds it at the end). */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Content } from './content-match';
+import type { Content } from '../keys/content-match';
 
 /** How long a record this process numbered is remembered for the runs that read their list before it was stored. */
 const REMEMBERED_MS = 15 * 60_000;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { loopScope } from '../../engine/item-loop';
-import { ItemMemory } from '../../engine/item-memory';
+import { loopScope } from '../../../engine/item-loop';
+import { ItemMemory } from '../../../engine/item-memory';
 
 /**
  * What the items of one node run (or batch) share, per the engine's item loop (engine/item-loop): one lookup

@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { recordFromAnswer } from '../../../shared/api-answers';
-import type { ApiEnvelope } from '../../../shared/api-types';
-import { SPEC_OF } from '../../resources/resources';
-import { inputError } from '../errors/item-errors';
+import { recordFromAnswer } from '../../../../shared/api-answers';
+import type { ApiEnvelope } from '../../../../shared/api-types';
+import { SPEC_OF } from '../../../resources/resources';
+import { inputError } from '../../errors/item-errors';
 import { convergeCreate } from './converge-create';
-import { describeRecord, type GuardedResource } from './matching';
+import { describeRecord, type GuardedResource } from '../keys/matching';
 import { convergeSequenced, lookAfterNumberedWrite } from './number-check';
-import type { StatusNotApplied } from './payment-status';
+import type { StatusNotApplied } from '../writes/payment-status';
 import { twinHandoff, type TwinHandoff } from './twin-handoff';
-import { updateTwin } from './update-values';
-import { handOn, type WriteDecision } from './write-guards';
+import { updateTwin } from '../writes/update-values';
+import { handOn, type WriteDecision } from '../path/write-guards';
 
 /** What a create's look again decided: its own record stays, or the one another execution made at the same moment. */
 export type CreateConverged =

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { firstSet } from '../../../shared/api-answers';
-import type { ApiParams, LineItem, Resource } from '../../../shared/api-types';
-import { comparable, trimmed } from '../../../shared/text';
-import { SPEC_OF } from '../../resources/resources';
-import type { MatchSpec } from '../../resources/types';
+import { firstSet } from '../../../../shared/api-answers';
+import type { ApiParams, LineItem, Resource } from '../../../../shared/api-types';
+import { comparable, trimmed } from '../../../../shared/text';
+import { SPEC_OF } from '../../../resources/resources';
+import type { MatchSpec } from '../../../resources/types';
 
 /** A resource whose records have a key the guards match on (its spec's `match`). */
 export type GuardedResource = Resource;

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
-import type { ApiEnvelope } from '../../../shared/api-types';
-import { executionMemory } from '../../engine/execution-memory';
-import { ENVELOPE } from '../input/field-specs';
-import { inputError } from '../errors/item-errors';
-import { noteTwinReport } from '../request/run-stop';
-import { recordName, type GuardedResource } from './matching';
-import { cents, isRecent, money } from './repeat-window';
+import { listOf } from '../../../../shared/api-answers';
+import type { ApiEnvelope } from '../../../../shared/api-types';
+import { executionMemory } from '../../../engine/execution-memory';
+import { ENVELOPE } from '../../input/field-specs';
+import { inputError } from '../../errors/item-errors';
+import { noteTwinReport } from '../../request/run-stop';
+import { recordName, type GuardedResource } from '../keys/matching';
+import { cents, isRecent, money } from '../keys/repeat-window';
 
 /**
  * What a guarded Send or Record Payment looks for in the record's own read after the write: an entry like its

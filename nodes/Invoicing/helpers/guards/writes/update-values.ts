@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
-import { SPEC_OF } from '../../resources/resources';
-import { failureLabel } from '../errors/failure-labels';
-import { putRecord } from '../request/put-form';
-import { describeRecord, type GuardedResource } from './matching';
+import type { ApiEnvelope, ApiParams } from '../../../../shared/api-types';
+import { SPEC_OF } from '../../../resources/resources';
+import { failureLabel } from '../../errors/failure-labels';
+import { putRecord } from '../../request/put-form';
+import { describeRecord, type GuardedResource } from '../keys/matching';
 import { statusNotApplied, statusOnUpdate, type StatusNotApplied } from './payment-status';
 
 /** What Create or Update sends to the record that exists: the row's values, its payment status per the option (payment-status). */

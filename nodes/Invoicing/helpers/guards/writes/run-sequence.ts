@@ -1,19 +1,19 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { afterItemLoop } from '../../engine/item-loop';
-import { executionMemory } from '../../engine/execution-memory';
-import { ItemMemory } from '../../engine/item-memory';
-import { listedMatch, sameContent, type Content } from './content-match';
-import type { GuardedResource } from './matching';
-import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
-import { serviceKey } from './key-turns';
-import { runScope, type RunScope } from './run-scope';
-import { asThisItems, recordsOfRun } from './run-lists';
-import { laneOf, type SequenceLane } from './sequence-lane';
-import { SequenceDocuments } from './sequence-documents';
-import { byMaking, createdBefore, firstMadeStay } from './created-order';
-import { executionRowsOf, type ExecutionRows } from './execution-rows';
-import { keyText } from './write-keys';
+import { afterItemLoop } from '../../../engine/item-loop';
+import { executionMemory } from '../../../engine/execution-memory';
+import { ItemMemory } from '../../../engine/item-memory';
+import { listedMatch, sameContent, type Content } from '../keys/content-match';
+import type { GuardedResource } from '../keys/matching';
+import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from '../keys/number-pattern';
+import { serviceKey } from '../path/key-turns';
+import { runScope, type RunScope } from '../path/run-scope';
+import { asThisItems, recordsOfRun } from '../looks/run-lists';
+import { laneOf, type SequenceLane } from '../path/sequence-lane';
+import { SequenceDocuments } from '../looks/sequence-documents';
+import { byMaking, createdBefore, firstMadeStay } from '../keys/created-order';
+import { executionRowsOf, type ExecutionRows } from '../keys/execution-rows';
+import { keyText } from '../path/write-keys';
 
 /** What the sequence decided for one item. */
 export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };

@@ -1,20 +1,20 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
-import type { ApiParams } from '../../../shared/api-types';
-import { inputError } from '../errors/item-errors';
-import { resolveKeyedFields } from '../input/record-lookup';
-import { createParams, withParams, type PreSend } from '../request/pre-send';
-import { readApi } from '../request/read-api';
-import { describeRecord, matchKey, matchOf, type GuardedResource } from './matching';
-import { documentsOfRun, joinClient, readClientDocuments } from './documents-lookup';
+import { listOf } from '../../../../shared/api-answers';
+import type { ApiParams } from '../../../../shared/api-types';
+import { inputError } from '../../errors/item-errors';
+import { resolveKeyedFields } from '../../input/record-lookup';
+import { createParams, withParams, type PreSend } from '../../request/pre-send';
+import { readApi } from '../../request/read-api';
+import { describeRecord, matchKey, matchOf, type GuardedResource } from '../keys/matching';
+import { documentsOfRun, joinClient, readClientDocuments } from '../looks/documents-lookup';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
-import { runScope } from './run-scope';
+import { runScope } from '../path/run-scope';
 import { updateValues } from './update-values';
-import { lookupRecordsOfRun } from '../request/lookup-lists';
-import { decide, readInstead, singleMatch, type GuardedWrite } from './write-guards';
-import type { WriteKey } from './write-keys';
-import { alongWritePath, type Look } from './write-path';
+import { lookupRecordsOfRun } from '../../request/lookup-lists';
+import { decide, readInstead, singleMatch, type GuardedWrite } from '../path/write-guards';
+import type { WriteKey } from '../path/write-keys';
+import { alongWritePath, type Look } from '../path/write-path';
 
 export type IfExists = 'returnIdentical' | 'error' | 'create';
 

@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { executionMemory } from '../../engine/execution-memory';
-import { inputError } from '../errors/item-errors';
+import { executionMemory } from '../../../engine/execution-memory';
+import { inputError } from '../../errors/item-errors';
 import { deleteFailure } from './converge-create';
-import type { GuardedResource } from './matching';
+import type { GuardedResource } from '../keys/matching';
 
 /**
  * A copy of a Next in Sequence row that had a number another document also has, which this execution could

@@ -1,20 +1,20 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
-import type { ApiEnvelope } from '../../../shared/api-types';
-import { inputError } from '../errors/item-errors';
-import { ENVELOPE } from '../input/field-specs';
-import { readRecordTarget, targetId } from '../input/record-lookup';
-import { paymentParams, sendParams, withParams, type PreSend } from '../request/pre-send';
-import { readApi, readRecentOrApi } from '../request/read-api';
-import { paymentWatch, repeatTwinReport, reportTwins, sendWatch, sendEntryKey, type TwinWatch } from './action-twins';
-import { recordName, type GuardedResource } from './matching';
-import { cents, isRecent, money } from './repeat-window';
+import { listOf } from '../../../../shared/api-answers';
+import type { ApiEnvelope } from '../../../../shared/api-types';
+import { inputError } from '../../errors/item-errors';
+import { ENVELOPE } from '../../input/field-specs';
+import { readRecordTarget, targetId } from '../../input/record-lookup';
+import { paymentParams, sendParams, withParams, type PreSend } from '../../request/pre-send';
+import { readApi, readRecentOrApi } from '../../request/read-api';
+import { paymentWatch, repeatTwinReport, reportTwins, sendWatch, sendEntryKey, type TwinWatch } from '../after/action-twins';
+import { recordName, type GuardedResource } from '../keys/matching';
+import { cents, isRecent, money } from '../keys/repeat-window';
 import { clientEmailOf, rememberSendTarget } from './send-address';
-import { handedOffTo, type TwinHandoff } from './twin-handoff';
-import { decide, readInstead } from './write-guards';
-import { keyText, type WriteKey } from './write-keys';
-import { alongWritePath, type Look } from './write-path';
+import { handedOffTo, type TwinHandoff } from '../after/twin-handoff';
+import { decide, readInstead } from '../path/write-guards';
+import { keyText, type WriteKey } from '../path/write-keys';
+import { alongWritePath, type Look } from '../path/write-path';
 
 const firstOf = (body: IDataObject, key: string): IDataObject => listOf(body, key)[0] ?? {};
 

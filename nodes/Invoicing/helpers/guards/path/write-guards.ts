@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { ItemMemory } from '../../engine/item-memory';
-import { isApiSuccess, outcomeUnknown } from '../../../shared/api-errors';
-import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
-import { inputError } from '../errors/item-errors';
-import { ENVELOPE } from '../input/field-specs';
-import { describeRecord, findMatches, matchKey, type GuardedResource } from './matching';
-import type { StatusNotApplied } from './payment-status';
-import type { TwinWatch } from './action-twins';
+import { ItemMemory } from '../../../engine/item-memory';
+import { isApiSuccess, outcomeUnknown } from '../../../../shared/api-errors';
+import type { ApiEnvelope, ApiParams } from '../../../../shared/api-types';
+import { inputError } from '../../errors/item-errors';
+import { ENVELOPE } from '../../input/field-specs';
+import { describeRecord, findMatches, matchKey, type GuardedResource } from '../keys/matching';
+import type { StatusNotApplied } from '../writes/payment-status';
+import type { TwinWatch } from '../after/action-twins';
 import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */

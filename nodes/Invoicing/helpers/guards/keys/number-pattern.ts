@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { DEFAULT_NUMBER_DIGITS } from '../../resources/numbering-fields';
-import { inputError } from '../errors/item-errors';
+import { DEFAULT_NUMBER_DIGITS } from '../../../resources/numbering-fields';
+import { inputError } from '../../errors/item-errors';
 import { matchOf, type GuardedResource } from './matching';
 
 /** Next in Sequence: the text before the digits, and how many digits (zero-padded). */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiParams, LineItem } from '../../../shared/api-types';
+import type { ApiParams, LineItem } from '../../../../shared/api-types';
 import { matchOf, type GuardedResource } from './matching';
 import { sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
 

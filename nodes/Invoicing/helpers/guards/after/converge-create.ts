@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
-import { isApiSuccess } from '../../../shared/api-errors';
-import { sendHelperRequest } from '../request/helper-request';
-import type { ApiEnvelope, ApiParams } from '../../../shared/api-types';
-import { inputError } from '../errors/item-errors';
-import { readAfterCreate, readAfterWrite } from '../request/read-api';
-import { describeRecord, findMatches, matchKey, matchOf, type GuardedResource } from './matching';
-import { lookupWay } from './documents-lookup';
-import { createdBefore } from './created-order';
-import { runScope, type RunScope } from './run-scope';
+import { listOf } from '../../../../shared/api-answers';
+import { isApiSuccess } from '../../../../shared/api-errors';
+import { sendHelperRequest } from '../../request/helper-request';
+import type { ApiEnvelope, ApiParams } from '../../../../shared/api-types';
+import { inputError } from '../../errors/item-errors';
+import { readAfterCreate, readAfterWrite } from '../../request/read-api';
+import { describeRecord, findMatches, matchKey, matchOf, type GuardedResource } from '../keys/matching';
+import { lookupWay } from '../looks/documents-lookup';
+import { createdBefore } from '../keys/created-order';
+import { runScope, type RunScope } from '../path/run-scope';
 
 /**
  * The guard's own read, taken again after the create: a client's documents (or, when the run's guard read the

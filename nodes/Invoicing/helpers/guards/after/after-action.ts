@@ -1,11 +1,11 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { ApiEnvelope } from '../../../shared/api-types';
-import { recordIdOf } from '../input/record-lookup';
-import { readAfterWrite } from '../request/read-api';
+import type { ApiEnvelope } from '../../../../shared/api-types';
+import { recordIdOf } from '../../input/record-lookup';
+import { readAfterWrite } from '../../request/read-api';
 import { reportTwins, twinPaidInstead, twinUnchecked } from './action-twins';
-import type { GuardedResource } from './matching';
-import { decide, decisionOf, type WriteDecision } from './write-guards';
+import type { GuardedResource } from '../keys/matching';
+import { decide, decisionOf, type WriteDecision } from '../path/write-guards';
 
 /** What Send's and Record Payment's steps after the answer give the output: the record's state, and a twin met. */
 export interface ActionSettled {

@@ -1,15 +1,15 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { listOf } from '../../../shared/api-answers';
-import type { LineItem } from '../../../shared/api-types';
-import { readApi } from '../request/read-api';
-import { listedMatch, sameContent, sameItems, type Content } from './content-match';
-import { createdBefore } from './created-order';
-import { matchOf, type GuardedResource } from './matching';
-import { storedNumber, type NumberPattern } from './number-pattern';
-import { runScope } from './run-scope';
+import { listOf } from '../../../../shared/api-answers';
+import type { LineItem } from '../../../../shared/api-types';
+import { readApi } from '../../request/read-api';
+import { listedMatch, sameContent, sameItems, type Content } from '../keys/content-match';
+import { createdBefore } from '../keys/created-order';
+import { matchOf, type GuardedResource } from '../keys/matching';
+import { storedNumber, type NumberPattern } from '../keys/number-pattern';
+import { runScope } from '../path/run-scope';
 import { listOfRun } from './run-lists';
-import type { Unanswered } from './sequence-lane';
+import type { Unanswered } from '../path/sequence-lane';
 
 /** Between two reads of the list while an unanswered write settles. */
 const LOOK_INTERVAL_MS = 500;

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { afterItemLoop } from '../../engine/item-loop';
-import { listOf } from '../../../shared/api-answers';
-import { readApi } from '../request/read-api';
-import { matchOf, type GuardedResource } from './matching';
+import { afterItemLoop } from '../../../engine/item-loop';
+import { listOf } from '../../../../shared/api-answers';
+import { readApi } from '../../request/read-api';
+import { matchOf, type GuardedResource } from '../keys/matching';
 import { listOfRun, recordsOfRun } from './run-lists';
-import type { RunScope } from './run-scope';
+import type { RunScope } from '../path/run-scope';
 
 /**
  * Past this many distinct clients in one run, one read of the whole list replaces the reads per client: it

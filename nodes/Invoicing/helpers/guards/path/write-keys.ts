@@ -1,4 +1,4 @@
-import type { GuardedResource } from './matching';
+import type { GuardedResource } from '../keys/matching';
 
 /**
  * What a guarded write declares: the key one holder at a time takes its turn on in the process, and under which

@@ -1,6 +1,6 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { executionHandle } from '../../engine/execution-memory';
+import { executionHandle } from '../../../engine/execution-memory';
 import { sameContent, type Content } from './content-match';
 
 /** How long past the last batch's start its items may take to join (the engine builds each item's request first). */
