@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { lookUntilSettled, settleRule, type UncertainWrite } from './uncertain-writes';
 import { keyText, type WriteKey } from './write-keys';
 import { serviceKey, takeTurn } from './key-turns';
-import { runScope, type RunScope } from './run-scope';
+import { runScope } from './run-scope';
 import type { GuardedWrite } from './write-guards';
 
 /** What the look step is told. */
@@ -26,15 +26,16 @@ export interface Turn {
 
 /**
  * The one path of a guarded write (docs/design.md, "The write path"). The caller declares the **key** (`write-keys`); then:
- * 1. **turn**: one holder of the key at a time among the process's executions (`key-turns`);
+ * 1. **turn**: one holder of the key at a time among the process's executions (`key-turns`); it ends when the
+ *    write's answer settles (or its request is over, `write-guards` `endTurnOf`), or at once on a failure here;
  * 2. **look**: the caller's read, shared by the run where it can (the kind's list, the client's documents, the
  *    record), repeated while an earlier unanswered write of this execution on the key may still land
  *    (`uncertain-writes`);
  * 3. **write**: the caller's decision on what the look found (`decide`): the request, the existing record read
  *    instead, or a skip;
- * 4. after the answer: **look again** for what another process wrote at the same moment, **converge** on the
- *    record made first, and **report** (creates: `after-create`, then `number-check` for a number the node chose;
- *    Send and Record Payment: `action-twins`, from `output/post-receive`).
+ * 4. after the answer, from the output shaping: **look again** for what another process wrote at the same moment,
+ *    **converge** on the record made first, and **report** (`after/after-create` for creates, with the number check
+ *    for a number the node chose; `after/after-action` for Send and Record Payment).
  * Next in Sequence takes its turn and look per run of the sequence (`sequence-lane`), then steps 3-4 alike.
  */
 export async function alongWritePath<Found>(
@@ -46,31 +47,16 @@ export async function alongWritePath<Found>(
 	write: (found: Found | undefined, turn: Turn) => IHttpRequestOptions | Promise<IHttpRequestOptions>,
 ): Promise<IHttpRequestOptions> {
 	const key = keyText(declared);
-	return await inTurn(ctx, options, key, async (end, _scope, handed) => {
-		const found = await lookUntilSettled(ctx, options, key, async (again, earlier) => await look({ again, earlier, handed }));
-		return await write(found, { end, write: { key, ...settleRule(ctx, options, optionsCollection) } });
-	});
-}
-
-/**
- * Runs `work` in this item's turn on `key` (shared by every execution of the process, see key-turns); the turn ends when the write's answer settles (or its request is
- * over, see endTurnOf), or at once on a failure here. Call it before any await: the run's scope is only found
- * while the engine's item loop is on.
- */
-async function inTurn<T>(
-	ctx: IExecuteSingleFunctions,
-	options: IHttpRequestOptions,
-	key: string,
-	work: (endTurn: (created?: IDataObject) => void, scope: RunScope, handed?: IDataObject) => Promise<T>,
-): Promise<T> {
-	const scope = runScope(ctx);
-	const { end: endTurn, handed } = await takeTurn(serviceKey(ctx, options, key));
+	// the run's scope is only found while the engine's item loop is on: before the first await
+	runScope(ctx);
+	const { end, handed } = await takeTurn(serviceKey(ctx, options, key));
 	let handedOver = false;
 	try {
-		const result = await work(endTurn, scope, handed);
+		const found = await lookUntilSettled(ctx, options, key, async (again, earlier) => await look({ again, earlier, handed }));
+		const request = await write(found, { end, write: { key, ...settleRule(ctx, options, optionsCollection) } });
 		handedOver = true;
-		return result;
+		return request;
 	} finally {
-		if (!handedOver) endTurn();
+		if (!handedOver) end();
 	}
 }
