@@ -25,16 +25,16 @@ export function rememberLeftCopy(ctx: IExecuteSingleFunctions, copy: LeftCopy): 
 	leftCopies(ctx)[String(ctx.getItemIndex())] = copy;
 }
 
-/** A copy an earlier try of this item left: deleted now, or the item fails naming it again. */
-export async function removeLeftCopy(ctx: IExecuteSingleFunctions, madeNow: string): Promise<void> {
+/** A copy an earlier try of this item left: deleted now (its id returned), or the item fails naming it again. */
+export async function removeLeftCopy(ctx: IExecuteSingleFunctions, madeNow: string): Promise<string | undefined> {
 	const memory = leftCopies(ctx);
 	const left = memory[String(ctx.getItemIndex())];
-	if (!left) return;
+	if (!left) return undefined;
 	const failure = await deleteFailure(ctx, `/${left.resource}/${encodeURIComponent(left.id)}`);
 	// a 404: someone deleted it since (as the earlier try's error asked)
 	if (failure === undefined || failure.startsWith('HTTP 404')) {
 		delete memory[String(ctx.getItemIndex())];
-		return;
+		return left.id;
 	}
 	throw inputError(
 		ctx,

@@ -59,7 +59,7 @@ async function handOverToTwin(ctx: IExecuteSingleFunctions, resource: GuardedRes
 			`Delete the ${resource} with id ${String(created.id)} in the service; ${describeRecord(resource, twin)} is the one to keep.`,
 		);
 	}
-	sequence.handedOver(ctx, index, twin);
+	sequence.handedOver(ctx, index, twin, String(created.id));
 	return await whenNumberHolds(ctx, resource, twin, list);
 }
 
@@ -97,8 +97,9 @@ async function whenNumberHolds(ctx: IExecuteSingleFunctions, resource: GuardedRe
 export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resource: GuardedResource, record: IDataObject): Promise<IDataObject> {
 	const joined = sequenceOfItem(ctx);
 	if (!joined) return record;
-	await removeLeftCopy(ctx, String(record.id));
 	const { sequence } = joined;
+	const removed = await removeLeftCopy(ctx, String(record.id));
+	if (removed !== undefined) sequence.deleted(removed);
 	await sequence.everySettled();
 	let fresh = await listAfterWrites(ctx, resource, sequence);
 	const original = storedNumber(resource, record);
@@ -120,7 +121,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 			current = await renumber(ctx, resource, current, next, String(number));
 			sequence.renumbered(current);
 		} catch (error) {
-			throw await withCopyDeleted(ctx, resource, current, { number: String(number), next, error });
+			throw await withCopyDeleted(ctx, resource, sequence, current, { number: String(number), next, error });
 		} finally {
 			sequence.renumberOver(next);
 		}
@@ -137,11 +138,13 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 async function withCopyDeleted(
 	ctx: IExecuteSingleFunctions,
 	resource: GuardedResource,
+	sequence: RunSequence,
 	copy: IDataObject,
 	put: { number: string; next: string; error: unknown },
 ): Promise<Error> {
 	const id = String(copy.id);
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(id)}`);
+	if (failure === undefined) sequence.deleted(id);
 	const error = put.error as Error & { description?: string | null; httpCode?: string | null };
 	if (failure !== undefined) {
 		rememberLeftCopy(ctx, { resource, id, number: put.number });

@@ -60,6 +60,11 @@ export class SequenceLane {
 		while (this.recent.length > MOST_REMEMBERED || (this.recent.length > 0 && this.recent[0].at < at - REMEMBERED_MS)) this.recent.shift();
 	}
 
+	/** A record a run of this process deleted (its twin's copy stays, or its renumber failed): the next runs no longer see it. */
+	forget(id: string): void {
+		for (let i = this.recent.length - 1; i >= 0; i--) if (String(this.recent[i].record.id) === id) this.recent.splice(i, 1);
+	}
+
 	/** A run's write got no answer (time-out, dropped connection, 5xx): it may have landed, or still land until `until`. */
 	noteUnanswered(until: number, content: Content, number: string): void {
 		const at = Date.now();

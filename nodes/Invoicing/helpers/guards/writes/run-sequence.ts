@@ -264,9 +264,15 @@ export class RunSequence {
 
 	private readonly looks = new Set<Promise<unknown>>();
 
-	/** The row's document is its twin's now: a retry of the execution finds that one. */
-	handedOver(ctx: IExecuteSingleFunctions, index: number, kept: IDataObject): void {
+	/** The row's document is its twin's now, its own copy deleted: a retry of the execution finds the twin's, the lane's next runs never the copy. */
+	handedOver(ctx: IExecuteSingleFunctions, index: number, kept: IDataObject, deletedId: string): void {
 		this.claims(ctx)[index] = String(kept.id);
+		this.lane.forget(deletedId);
+	}
+
+	/** A copy of this run was deleted (its renumber failed): the lane's next runs never see it. */
+	deleted(id: string): void {
+		this.lane.forget(id);
 	}
 
 	/** A record of this run changed after its answer (a new number): the lane's next runs see the change. */
