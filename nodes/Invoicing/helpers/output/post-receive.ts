@@ -167,7 +167,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		// a number of the sequence that another run took at the same moment is given again
 		if (decision?.kind === 'create') item.json = await numberThatHolds(this, resource, item.json);
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
-		const kept = decision?.kind === 'update' && decision.statusNotApplied ? statusNotAppliedKeys(decision.statusNotApplied) : {};
+		const kept = decision?.kind === 'update' ? (decision.notes ?? {}) : {};
 		const reason = action === 'existing' ? existingReason(this, resource, item.json, handoff !== undefined) : undefined;
 		return [{ json: { ...writeItem(action, reason, amountsAsAsked(this, resource, item.json)), ...kept, ...(handoff ? { [TWIN_KEY]: handoff } : {}) } }];
 	};

@@ -7,16 +7,8 @@ import { ENVELOPE } from '../../input/field-specs';
 import { inputError } from '../../errors/item-errors';
 import { noteTwinReport } from '../../request/run-stop';
 import { recordName, type GuardedResource } from '../keys/matching';
+import type { TwinWatch } from '../path/write-keys';
 import { cents, isRecent, money } from '../keys/repeat-window';
-
-/**
- * What a guarded Send or Record Payment looks for in the record's own read after the write: an entry like its
- * own that the guard had not seen before the write, besides its own. Another execution (a queue worker, a
- * repeated webhook delivery) passed its guard at the same moment: the guards' turns are per process.
- */
-export type TwinWatch =
-	| { kind: 'payment'; amountCents: number; method?: string; windowMinutes: number; seen: string[] }
-	| { kind: 'send'; email: string; windowMinutes: number; seen: string[] };
 
 /** A send log entry as the guard remembers it: it has no reference, only the address and the second it went. */
 export const sendEntryKey = (entry: IDataObject): string => `${String(entry.email).toLowerCase()}\u0000${String(entry.date)}`;

@@ -6,8 +6,7 @@ import type { ApiEnvelope, ApiParams } from '../../../../shared/api-types';
 import { inputError } from '../../errors/item-errors';
 import { ENVELOPE } from '../../input/field-specs';
 import { describeRecord, findMatches, matchKey, type GuardedResource } from '../keys/matching';
-import type { StatusNotApplied } from '../writes/payment-status';
-import type { TwinWatch } from '../after/action-twins';
+import type { TwinWatch } from './write-keys';
 import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 
 /** What the node decided for one item before its request left; read back when the answer comes. */
@@ -18,7 +17,7 @@ export type WriteDecision =
 	 * `upsert`: Create or Update, which gives a twin that stays its values (update-values).
 	 */
 	| { kind: 'create'; resource: GuardedResource; list?: IDataObject[]; wanted?: ApiParams; twinIsError?: boolean; sequenced?: boolean; upsert?: boolean }
-	| { kind: 'update'; statusNotApplied?: StatusNotApplied }
+	| { kind: 'update'; notes?: IDataObject }
 	| { kind: 'write'; key: string; resource: GuardedResource; watch?: TwinWatch }
 	| { kind: 'existing'; wanted: ApiParams; resource: GuardedResource }
 	/** `answer`: the record as read when the skip was decided after the write was refused (else the request's own answer). */

@@ -34,3 +34,13 @@ export function keyText(key: WriteKey): string {
 			return ['send', key.resource, key.id].join(SEP);
 	}
 }
+
+/**
+ * What a write that cannot be undone (Send, Record Payment) declares besides its key: what it looks for in the
+ * record's own read after the write (after-action), an entry like its own that its look before the write had not
+ * seen, besides its own. Another execution (a queue worker, a repeated webhook delivery) passed its guard at the
+ * same moment: the guards' turns are per process.
+ */
+export type TwinWatch =
+	| { kind: 'payment'; amountCents: number; method?: string; windowMinutes: number; seen: string[] }
+	| { kind: 'send'; email: string; windowMinutes: number; seen: string[] };

@@ -7,13 +7,13 @@ import { ENVELOPE } from '../../input/field-specs';
 import { readRecordTarget, targetId } from '../../input/record-lookup';
 import { paymentParams, sendParams, withParams, type PreSend } from '../../request/pre-send';
 import { readApi, readRecentOrApi } from '../../request/read-api';
-import { paymentWatch, repeatTwinReport, reportTwins, sendWatch, sendEntryKey, type TwinWatch } from '../after/action-twins';
+import { paymentWatch, repeatTwinReport, reportTwins, sendWatch, sendEntryKey } from '../after/action-twins';
 import { recordName, type GuardedResource } from '../keys/matching';
 import { cents, isRecent, money } from '../keys/repeat-window';
 import { clientEmailOf, rememberSendTarget } from './send-address';
 import { handedOffTo, type TwinHandoff } from '../after/twin-handoff';
 import { decide, readInstead } from '../path/write-guards';
-import { keyText, type WriteKey } from '../path/write-keys';
+import { keyText, type TwinWatch, type WriteKey } from '../path/write-keys';
 import { alongWritePath, type Look } from '../path/write-path';
 
 const firstOf = (body: IDataObject, key: string): IDataObject => listOf(body, key)[0] ?? {};

@@ -10,6 +10,7 @@ import { describeRecord, matchKey, matchOf, type GuardedResource } from '../keys
 import { documentsOfRun, joinClient, readClientDocuments } from '../looks/documents-lookup';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
 import { runScope } from '../path/run-scope';
+import { statusNotAppliedKeys } from './payment-status';
 import { updateValues } from './update-values';
 import { lookupRecordsOfRun } from '../../request/lookup-lists';
 import { decide, readInstead, singleMatch, type GuardedWrite } from '../path/write-guards';
@@ -174,7 +175,7 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 				return withParams(this, resource, options, params);
 			}
 			const { sent, notApplied } = updateValues(this, resource, params, match);
-			decide(this, { kind: 'update', statusNotApplied: notApplied }, endTurn);
+			decide(this, { kind: 'update', notes: notApplied ? statusNotAppliedKeys(notApplied) : undefined }, endTurn);
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
 		});
 	};
