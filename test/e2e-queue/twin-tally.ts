@@ -41,7 +41,7 @@ function runOf(stored: StoredExecution): { n: number; failedAt?: string; message
 	return { n: Number(body?.n), failedAt: failed?.[0], message, ranChain: runData['Create Invoice'] !== undefined, notedAt: noted?.[0] };
 }
 
-/** The node's own words for a twin it saw after its write (helpers/guards/after/action-twins, converge-create). */
+/** The node's own words for a twin it saw after its write (helpers/guards/after/after-action, after-create). */
 export const TWIN_REPORT = 'at the same moment';
 
 export function tallyTwins(numbers: number, invoices: InvoiceState[], stored: StoredExecution[], prefix = 'TWIN-'): TwinTally {

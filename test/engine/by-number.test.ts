@@ -219,7 +219,7 @@ describe('By E-mail: a client by its e-mail, without case', () => {
 		expect(result.items.map((i) => [i.json.customer_id, i.json.action])).toEqual(rows.map(() => [data.acme, 'created']));
 		const reads = ctx.sent().filter((r) => r.method === 'GET').map((r) => r.path);
 		expect(reads.slice(0, 2)).toEqual(['/v1/client/all', '/v1/invoice/all']);
-		// then the looks after the creates (converge-create): one read serves every item answered before it started
+		// then the looks after the creates (after-create): one read serves every item answered before it started
 		const looks = reads.slice(2);
 		expect(looks.length).toBeGreaterThanOrEqual(1);
 		expect(looks.length).toBeLessThanOrEqual(25);

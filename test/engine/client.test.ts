@@ -36,7 +36,7 @@ describe('client resource through the n8n engine', () => {
 				authorized: true,
 				authorization: 'Bearer ***',
 			},
-			// the look after the create: no twin made by another execution at the same moment (converge-create)
+			// the look after the create: no twin made by another execution at the same moment (after-create)
 			{ method: 'GET', path: '/v1/client/all', query: {}, encoding: 'none', rawBody: '', authorized: true, authorization: 'Bearer ***' },
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([

@@ -69,7 +69,7 @@ describe('estimate resource through the n8n engine', () => {
 					['items[0][rate]', '900'],
 				]),
 			}),
-			// the look after the create: no twin made by another execution at the same moment (converge-create)
+			// the look after the create: no twin made by another execution at the same moment (after-create)
 			expect.objectContaining({ method: 'GET', path: `/v1/client/${client}`, rawBody: '' }),
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([

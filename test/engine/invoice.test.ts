@@ -90,7 +90,7 @@ describe('invoice resource through the n8n engine', () => {
 				authorized: true,
 				authorization: 'Bearer ***',
 			},
-			// the look after the create: no twin made by another execution at the same moment (converge-create)
+			// the look after the create: no twin made by another execution at the same moment (after-create)
 			{ method: 'GET', path: `/v1/client/${client}`, query: {}, encoding: 'none', rawBody: '', authorized: true, authorization: 'Bearer ***' },
 		]);
 		expect(result.items.map((i) => i.json)).toEqual([
@@ -155,7 +155,7 @@ describe('invoice resource through the n8n engine', () => {
 		]);
 		const sent = ctx.sent();
 		// one read of the invoice list, shared by the three items; then the looks after the creates at the client's
-		// documents (converge-create): one read serves every create answered before it began, so 1 to 3 of them
+		// documents (after-create): one read serves every create answered before it began, so 1 to 3 of them
 		const reads = sent.filter((r) => r.method === 'GET').map((r) => r.path);
 		expect(reads.filter((path) => path === '/v1/invoice/all')).toHaveLength(1);
 		expect(new Set(reads)).toEqual(new Set(['/v1/invoice/all', `/v1/client/${client}`]));

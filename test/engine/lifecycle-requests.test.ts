@@ -52,9 +52,9 @@ test('Create Client -> Create Invoice -> Send -> 2 x Record Payment -> Get -> Up
 	const c = `/client/${clientId}`;
 	const i = `/invoice/${id}`;
 	const steps = {
-		// duplicate guard (guards/): the client list once per run; the create; the look for a twin (guards/converge-create)
+		// duplicate guard (guards/): the client list once per run; the create; the look for a twin (guards/after/after-create)
 		'Create Client': [['GET /client/all', 'guard'], ['POST /client/add', 'operation'], ['GET /client/all', 'guard']],
-		// duplicate guard (guards/): the book's numbers; the create; the look for a twin made at the same moment (guards/converge-create)
+		// duplicate guard (guards/): the book's numbers; the create; the look for a twin made at the same moment (guards/after/after-create)
 		'Create Invoice': [['GET /invoice/all', 'guard'], ['POST /invoice/add', 'operation'], [`GET ${c}`, 'guard']],
 		// send-log guard (guards/): the create's answer (a record just made has sent nothing); the client's e-mail, Email
 		// left empty (guards/send-address): Create Invoice's look for a twin; the send; the state after (output/, also the twin check)

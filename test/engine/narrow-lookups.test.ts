@@ -49,7 +49,7 @@ describe('with Numbers Unique Within "Each Client", the guard of Create looks up
 			['A-2', 'created'],
 			['B-2', 'created'],
 		]);
-		// each client's documents read once for the run; after the creates, each client's looked at again (converge-create):
+		// each client's documents read once for the run; after the creates, each client's looked at again (after-create):
 		// once for A-2, once or twice for B-1 and B-2 (twice when the second answer came while the first look was in flight)
 		const counted = (path: string) => reads().filter((r) => r === path).length;
 		expect([...new Set(reads())].sort()).toEqual([`/v1/client/${a}`, `/v1/client/${b}`, `/v1/invoice/${existing}`].sort());
@@ -68,7 +68,7 @@ describe('with Numbers Unique Within "Each Client", the guard of Create looks up
 		const result = await ctx.run(createInvoice(), { items: rows });
 		expect(result.error).toBeUndefined();
 		expect(jsons(result).map((i) => i.action)).toEqual(rows.map((_, i) => (i === 3 ? 'existing' : 'created')));
-		// the looks after the creates read the same whole list (converge-create), shared by the items answered before each began
+		// the looks after the creates read the same whole list (after-create), shared by the items answered before each began
 		const looks = reads().filter((r) => r === '/v1/invoice/all').length - 1;
 		expect(reads().filter((r) => r !== '/v1/invoice/all')).toEqual([`/v1/invoice/${existing}`]);
 		expect(reads()[0]).toBe('/v1/invoice/all');
@@ -83,7 +83,7 @@ describe('with Numbers Unique Within "Each Client", the guard of Create looks up
 		const result = await ctx.run(createInvoice({ ifExists: 'error' }), { items: [{ clientId: b, invoiceNo: 'INV-1' }] });
 		expect(result.error).toBeUndefined();
 		expect(jsons(result)[0]).toEqual(expect.objectContaining({ invoice_no: 'INV-1', customer_id: b, action: 'created' }));
-		// the guard's read, and the same read after the create (converge-create)
+		// the guard's read, and the same read after the create (after-create)
 		expect(reads()).toEqual([`/v1/client/${b}`, `/v1/client/${b}`]);
 		expect(ctx.sandbox.state().invoices.map((i) => [i.invoice_no, i.customer_id])).toEqual([
 			['INV-1', a],

@@ -142,7 +142,7 @@ describe(`the service killed and restarted while ${ITEMS} Create Client items ar
 		expect(counts).toMatchObject({ duplicates: 0, successesWithoutRecord: 0, successesNamingAnotherRow: 0 });
 		expect(counts.errors).toBeGreaterThan(0);
 		// each failure names the cause: the connection dropped (the write may have been applied) or refused, at the
-		// write or at the look after it (converge-create)
+		// write or at the look after it (after-create)
 		for (const reason of reasons) {
 			expect(reason).toMatch(/^(the service closed the connection before answering( \(the service may have applied it\))?|nothing accepts connections at http:\/\/127\.0\.0\.1:\d+\/v1)/);
 		}

@@ -145,7 +145,7 @@ describe(`a write applied ${APPLIED_AFTER_MS} ms after it was sent, time-out ${T
 		expect(result.error).toBeUndefined();
 		expect(jsons(result)[0].action).toBe('created');
 		const looks = afterWrite('/v1/client/add');
-		// the looks while the write settles, the second POST, the look after it (converge-create)
+		// the looks while the write settles, the second POST, the look after it (after-create)
 		expect(looks.slice(-2)).toEqual(['POST /v1/client/add', 'GET /v1/client/all']);
 		expect(looks.slice(0, -2).length).toBeGreaterThanOrEqual(2);
 		expect(ctx.sandbox.state().clients).toHaveLength(1);

@@ -81,7 +81,7 @@ describe('re-runs and duplicates inside one input', () => {
 		expect(jsons(result)[0].id).toBe(jsons(result)[1].id);
 		expect(ctx.sandbox.state().invoices.map((i) => i.invoice_no).sort()).toEqual(['INV-10', 'INV-9']);
 		// one lookup of the invoice list for the whole run, then the creates (the existing one is read back, not
-		// written), and the looks after the two creates at the client's documents (converge-create): one, or two when
+		// written), and the looks after the two creates at the client's documents (after-create): one, or two when
 		// the second answer came while the first look was in flight
 		const sent = ctx.sent();
 		const reads = sent.filter((r) => r.method === 'GET').map((r) => r.path);

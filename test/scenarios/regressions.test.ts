@@ -196,7 +196,7 @@ describe('liveness', () => {
 	}, 30_000);
 
 	// seed 905 path 1921 (two processes): a payment refused with 429 (Longest Wait 0) while the same payment of
-	// another process landed became a skip (action-twins), and that new decision dropped the row's turn on the
+	// another process landed became a skip (after-action), and that new decision dropped the row's turn on the
 	// invoice: the next row on it waited for ever. Here the service applies the payment and answers 429, which is
 	// what the node sees in that case (a payment like its own it had not seen, its own refused). Before the fix
 	// the run never ended (caught by the test's time-out).

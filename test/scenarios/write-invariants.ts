@@ -33,7 +33,7 @@ export function unansweredAcrossProcesses(outcome: ScenarioOutcome): boolean {
 
 /**
  * A twin copy its execution made and could not delete (the delete refused, e.g. a 429 asking to wait longer than
- * *Longest Wait* allows), which its item reported naming both records (converge-create.ts, number-check.ts): the
+ * *Longest Wait* allows), which its item reported naming both records (after-create.ts, number-check.ts): the
  * duplicate is the user's to resolve, as the report says; (a) and (g) do not count it as a silent one.
  */
 export function undeletedCopyReported(outcome: ScenarioOutcome): boolean {
@@ -77,7 +77,7 @@ const identicalRowsMakeTheirOwn: Check = (outcome) => {
 };
 
 /**
- * An execution reported a twin payment or e-mail it could not prevent (action-twins.ts: "... at the same moment"):
+ * An execution reported a twin payment or e-mail it could not prevent (after-action.ts: "... at the same moment"):
  * an item's error, or with Continue On Fail off the error n8n shows, which tells of the other items' twins.
  */
 export function twinReported(outcome: ScenarioOutcome): boolean {

@@ -6,8 +6,8 @@ import type { ApiEnvelope, Resource } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
 import { apiFailure, inputError } from '../errors/item-errors';
 import { refusedForTwin, settleAction } from '../guards/after/after-action';
-import { convergeAfterCreate, numberThatHolds } from '../guards/after/after-create';
-import { TWIN_KEY, type TwinHandoff } from '../guards/after/twin-handoff';
+import { convergeAfterCreate, TWIN_KEY, type TwinHandoff } from '../guards/after/after-create';
+import { lookAfterNumberedWrite } from '../guards/after/number-check';
 import { statusNotAppliedKeys } from '../guards/writes/payment-status';
 import { sendTargetOf } from '../guards/writes/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/keys/matching';
@@ -21,7 +21,7 @@ import { rememberMade } from './made-here';
 import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, createdAsRead, relatedLists } from './record-shape';
-import { simplifyRecord, SIMPLE_FIELDS } from './simplify';
+import { SIMPLE_FIELDS, simplifyRecord } from './simplify';
 
 export type PostReceive = (
 	this: IExecuteSingleFunctions,
@@ -165,7 +165,7 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 			}
 		}
 		// a number of the sequence that another run took at the same moment is given again
-		if (decision?.kind === 'create') item.json = await numberThatHolds(this, resource, item.json);
+		if (decision?.kind === 'create') item.json = await lookAfterNumberedWrite(this, resource, item.json);
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' ? (decision.notes ?? {}) : {};
 		const reason = action === 'existing' ? existingReason(this, resource, item.json, handoff !== undefined) : undefined;

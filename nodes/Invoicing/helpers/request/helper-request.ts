@@ -58,3 +58,15 @@ export async function helperRequestBody(ctx: IExecuteSingleFunctions, request: H
 	if (!isApiSuccess(answer.statusCode, answer.body)) throw failedAnswer(ctx, { ...request, itemIndex: ctx.getItemIndex() }, answer);
 	return answer.body;
 }
+
+/** Deletes the record at `url` (a copy an execution made and does not keep); what went wrong when it did not. */
+export async function deleteFailure(ctx: IExecuteSingleFunctions, url: string): Promise<string | undefined> {
+	try {
+		const answer = await sendHelperRequest(ctx, { method: 'DELETE', url, action: `DELETE ${url}` });
+		if (isApiSuccess(answer.statusCode, answer.body)) return undefined;
+		const said = (answer.body as { message?: unknown } | undefined)?.message;
+		return `HTTP ${answer.statusCode}${typeof said === 'string' ? ` ${said}` : ''}`;
+	} catch (error) {
+		return (error as Error).message;
+	}
+}

@@ -57,7 +57,7 @@ export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string):
 	return await read(ctx, url, action);
 }
 
-/** The guard's lookup made again after a create was answered (guards/converge-create): the record exists, the look may fail. */
+/** The guard's lookup made again after a create was answered (guards/after/after-create): the record exists, the look may fail. */
 export async function readAfterCreate(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
 	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again for a twin made at the same moment`);
 }

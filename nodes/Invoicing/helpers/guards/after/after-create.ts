@@ -1,16 +1,19 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { recordFromAnswer } from '../../../../shared/api-answers';
-import type { ApiEnvelope } from '../../../../shared/api-types';
+import { listOf, recordFromAnswer } from '../../../../shared/api-answers';
+import type { ApiEnvelope, ApiParams } from '../../../../shared/api-types';
 import { SPEC_OF } from '../../../resources/resources';
 import { inputError } from '../../errors/item-errors';
-import { convergeCreate } from './converge-create';
-import { describeRecord, type GuardedResource } from '../keys/matching';
-import { convergeSequenced, lookAfterNumberedWrite } from './number-check';
+import { describeRecord, findMatches, type GuardedResource, matchKey, matchOf } from '../keys/matching';
+import { convergeSequenced } from './number-check';
 import type { StatusNotApplied } from '../writes/payment-status';
-import { twinHandoff, type TwinHandoff } from './twin-handoff';
 import { updateTwin } from '../writes/update-values';
 import { handOn, type WriteDecision } from '../path/write-guards';
+import { deleteFailure } from '../../request/helper-request';
+import { readAfterCreate, readAfterWrite } from '../../request/read-api';
+import { lookupWay } from '../looks/documents-lookup';
+import { createdBefore } from '../keys/created-order';
+import { type RunScope, runScope } from '../path/run-scope';
 
 /** What a create's look again decided: its own record stays, or the one another execution made at the same moment. */
 export type CreateConverged =
@@ -23,7 +26,7 @@ type CreateDecision = Extract<WriteDecision, { kind: 'create' }>;
 
 /**
  * A create's steps after its answer (write-path): the look again for a twin another execution made at the same
- * moment (`converge-create` on the key; `number-check` on the content for Next in Sequence), and the convergence on
+ * moment (`convergeCreate` on the key; `number-check` on the content for Next in Sequence), and the convergence on
  * the record made first, the later copy deleted by its maker. The key's turn passes on with the record that stays.
  * With If Already Exists = Error a twin is an error, as it would have been had it been there a moment earlier.
  */
@@ -48,10 +51,129 @@ export async function convergeAfterCreate(ctx: IExecuteSingleFunctions, resource
 }
 
 /**
- * The last step after a create the node numbered (Next in Sequence) that stays: once the run's writes have their
- * answers, its number is looked at again, and a number a document made before it also has is replaced by the next
- * free one until it holds (`number-check`). Any other record is returned as it is.
+ * The guard's own read, taken again after the create: a client's documents (or, when the run's guard read the
+ * whole list because it touched many clients, that list, then this client's records of it), or every client.
  */
-export async function numberThatHolds(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject): Promise<IDataObject> {
-	return await lookAfterNumberedWrite(ctx, resource, created);
+async function lookAgain(ctx: IExecuteSingleFunctions, resource: GuardedResource, wanted: ApiParams): Promise<IDataObject[]> {
+	const owner = matchOf(resource).owner;
+	if (!owner) return listOf(await readStartingNow(ctx, `/${resource}/all`), 'data');
+	const clientId = String(wanted[owner.param]);
+	const way = await lookupWay(runScope(ctx));
+	if (way !== 'wholeList') return listOf(await readStartingNow(ctx, `/client/${encodeURIComponent(clientId)}`), owner.list);
+	return listOf(await readStartingNow(ctx, `/${resource}/all`), 'data').filter((record) => String(record[owner.stored]) === clientId);
+}
+
+/** The looks after creates of one run, by URL: the one in flight, and the next one the items that came since wait for. */
+interface LooksAfter {
+	inFlight?: Promise<ApiEnvelope>;
+	next?: Promise<ApiEnvelope>;
+}
+
+const looksOfRun = new WeakMap<RunScope, Map<string, LooksAfter>>();
+
+/**
+ * A read of `url` that starts after this item's create was answered, shared by the run's items: a read already in
+ * flight started before this answer and may miss it, so the item waits for the next one, which every item that came
+ * meanwhile shares (100 creates for one client: a few reads, not 100). A failed shared read is made again by each
+ * item, so its failure names the item.
+ */
+function readStartingNow(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
+	const scope = runScope(ctx);
+	const byUrl = looksOfRun.get(scope) ?? new Map<string, LooksAfter>();
+	looksOfRun.set(scope, byUrl);
+	const looks = byUrl.get(url) ?? {};
+	byUrl.set(url, looks);
+	const start = () => {
+		const read = readAfterCreate(ctx, url);
+		looks.inFlight = read;
+		const done = () => {
+			if (looks.inFlight === read) looks.inFlight = undefined;
+		};
+		read.then(done, done);
+		return read;
+	};
+	if (!looks.next && !looks.inFlight) return start();
+	looks.next ??= looks.inFlight
+		?.then(
+			() => undefined,
+			() => undefined,
+		)
+		.then(() => {
+			looks.next = undefined;
+			return start();
+		});
+	return (looks.next ?? start()).catch(async () => await readAfterCreate(ctx, url));
+}
+
+/**
+ * After a guarded create, the key's records as the service has them now. Another execution in another process
+ * (a queue worker, another n8n) may have created the same key at the same moment: turns on a key are per process.
+ * Every execution that looks orders the key's records the same way, by when the service made them (created_at,
+ * then id: see created-order), not by the order the service lists them in, which the interface does not state.
+ * The first one made stays; each execution whose record was made later deletes its own (just created, nothing
+ * sent on it yet). An execution that looks before its twin was stored sees only its own and keeps it; its twin,
+ * made later, sees both and deletes its own. Returns the service's answer for the record that stays when it is
+ * not this one (then output as `existing`); undefined when this one stays.
+ */
+async function convergeCreate(
+	ctx: IExecuteSingleFunctions,
+	resource: GuardedResource,
+	created: IDataObject,
+	wanted: ApiParams,
+): Promise<ApiEnvelope | undefined> {
+	const listed = findMatches(resource, wanted, await lookAgain(ctx, resource, wanted));
+	const key = matchKey(resource, wanted);
+	if (listed.length === 0) return undefined;
+	if (!listed.some((record) => String(record.id) === String(created.id))) {
+		throw inputError(
+			ctx,
+			`the ${resource} ${describeRecord(resource, created)} was created, but the service does not list it among the ${resource}s with the ${key.field.replace('_', ' ')} "${key.value}": ${listed.map((r) => describeRecord(resource, r)).join(', ')}`,
+			`Another execution created the same ${resource} at the same moment. Check both in the service and delete one.`,
+		);
+	}
+	// what the listing says, not the create's answer: a twin judges from the same read
+	const first = listed.reduce((earliest, record) => (createdBefore(record, earliest) ? record : earliest));
+	if (String(first.id) === String(created.id)) return undefined;
+	const both = `${describeRecord(resource, first)} and ${describeRecord(resource, created)}`;
+	const ownUrl = `/${resource}/${encodeURIComponent(String(created.id))}`;
+	const failure = await deleteFailure(ctx, ownUrl);
+	if (failure !== undefined) {
+		throw inputError(
+			ctx,
+			`another execution created the same ${resource} at the same moment: the service now has ${both}, and deleting this execution's copy (id ${String(created.id)}) failed: ${failure}`,
+			`Delete the ${resource} with id ${String(created.id)} in the service; ${describeRecord(resource, first)} is the one to keep.`,
+		);
+	}
+	return await readAfterWrite(ctx, `/${resource}/${encodeURIComponent(String(first.id))}`);
+}
+
+/**
+ * Twins across processes finish once (issue 34). When two executions create the same record at the same moment,
+ * the one whose copy was made later deletes it and outputs the other's (after-create). Its item then carries
+ * `twin` (the id it deleted, the id it kept): the execution that made the kept record goes on with the chain, so a
+ * Send or Record Payment fed that item does not act again; it is skipped and says why. A re-run's `existing` has
+ * no `twin`, so re-runs act as before (their guards look at the send log and the payments).
+ */
+export const TWIN_KEY = 'twin';
+
+export interface TwinHandoff {
+	deleted_id: string;
+	kept_id: string;
+	note: string;
+}
+
+function twinHandoff(deletedId: string, keptId: string): TwinHandoff {
+	return {
+		deleted_id: deletedId,
+		kept_id: keptId,
+		note: 'Another execution created this record at the same moment and goes on with it; the Send and Record Payment steps fed this item skip it.',
+	};
+}
+
+/** The hand-off the item this action acts on carries for record `id`, if any. */
+export function handedOffTo(ctx: IExecuteSingleFunctions, id: string): TwinHandoff | undefined {
+	const json = ctx.getInputData()?.json as IDataObject | undefined;
+	const twin = json?.[TWIN_KEY] as Partial<TwinHandoff> | undefined;
+	if (typeof twin !== 'object' || twin === null || String(twin.kept_id) !== id) return undefined;
+	return twin as TwinHandoff;
 }

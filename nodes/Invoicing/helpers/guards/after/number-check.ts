@@ -1,4 +1,4 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
+import { type IDataObject, type IExecuteSingleFunctions, sleep } from 'n8n-workflow';
 
 import { listOf, recordFromAnswer, withNumberNames } from '../../../../shared/api-answers';
 import { SPEC_OF } from '../../../resources/resources';
@@ -8,13 +8,13 @@ import { REQUIRED_ON_UPDATE } from '../../input/field-specs';
 import { putForm } from '../../request/put-form';
 import { readAfterWrite } from '../../request/read-api';
 import { numberKey, storedNumber } from '../keys/number-pattern';
-import { sequenceOfItem, type RunSequence } from '../writes/run-sequence';
+import { type RunSequence, sequenceOfItem } from '../writes/run-sequence';
 import { createdBefore } from '../keys/created-order';
 import { runScope, sharedList } from '../path/run-scope';
-import { deleteFailure } from './converge-create';
-import { rememberLeftCopy, removeLeftCopy } from './left-copies';
+import { deleteFailure } from '../../request/helper-request';
 import { describeRecord, type GuardedResource } from '../keys/matching';
 import type { ApiEnvelope } from '../../../../shared/api-types';
+import { executionMemory } from '../../../engine/execution-memory';
 
 /** How many times a renumbered document is checked again before the item fails naming the clash. */
 const MOST_RENUMBERS = 5;
@@ -174,4 +174,42 @@ async function renumber(ctx: IExecuteSingleFunctions, resource: GuardedResource,
 	const names = SPEC_OF[resource].numberNames;
 	const changed = { ...record, [numberKey(resource).api]: renumbered };
 	return names ? withNumberNames({ ...changed, [names[1]]: renumbered }, names) : changed;
+}
+
+/**
+ * A copy of a Next in Sequence row that had a number another document also has, which this execution could
+ * neither renumber nor delete (both refused: a 429 asking to wait longer than the time-out allows). The item
+ * failed naming it; Retry On Fail then runs the node again, which makes the row anew, and the copy would stay
+ * with its number given twice (seed 915 path 9478). The retry deletes it (never output: nothing was sent on it).
+ */
+interface LeftCopy {
+	resource: GuardedResource;
+	id: string;
+	number: string;
+}
+
+const LEFT = 'invoicingLeftCopies';
+
+const leftCopies = (ctx: IExecuteSingleFunctions) => executionMemory<Record<string, LeftCopy>>(ctx, LEFT);
+
+function rememberLeftCopy(ctx: IExecuteSingleFunctions, copy: LeftCopy): void {
+	leftCopies(ctx)[String(ctx.getItemIndex())] = copy;
+}
+
+/** A copy an earlier try of this item left: deleted now (its id returned), or the item fails naming it again. */
+async function removeLeftCopy(ctx: IExecuteSingleFunctions, madeNow: string): Promise<string | undefined> {
+	const memory = leftCopies(ctx);
+	const left = memory[String(ctx.getItemIndex())];
+	if (!left) return undefined;
+	const failure = await deleteFailure(ctx, `/${left.resource}/${encodeURIComponent(left.id)}`);
+	// a 404: someone deleted it since (as the earlier try's error asked)
+	if (failure === undefined || failure.startsWith('HTTP 404')) {
+		delete memory[String(ctx.getItemIndex())];
+		return left.id;
+	}
+	throw inputError(
+		ctx,
+		`this try created the ${left.resource} (id ${madeNow}); an earlier try left a copy with the number "${left.number}" (id ${left.id}), which another ${left.resource} also has, and deleting it failed again: ${failure}`,
+		`Delete the ${left.resource} with id ${left.id} in the service: it was never output.`,
+	);
 }

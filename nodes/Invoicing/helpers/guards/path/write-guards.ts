@@ -12,7 +12,7 @@ import { noteUncertainWrite, settleTimeFor } from './uncertain-writes';
 /** What the node decided for one item before its request left; read back when the answer comes. */
 export type WriteDecision =
 	/**
-	 * `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (converge-create);
+	 * `wanted`: what the guard looked up (given when it was on): the create looks again after its answer (after-create);
 	 * `sequenced`: a Next in Sequence row matched on its content, which looks again after the run's writes (number-check);
 	 * `upsert`: Create or Update, which gives a twin that stays its values (update-values).
 	 */

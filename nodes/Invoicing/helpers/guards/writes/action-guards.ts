@@ -5,13 +5,13 @@ import type { ApiEnvelope } from '../../../../shared/api-types';
 import { inputError } from '../../errors/item-errors';
 import { ENVELOPE } from '../../input/field-specs';
 import { readRecordTarget, targetId } from '../../input/record-lookup';
-import { paymentParams, sendParams, withParams, type PreSend } from '../../request/pre-send';
+import { paymentParams, type PreSend, sendParams, withParams } from '../../request/pre-send';
 import { readApi, readRecentOrApi } from '../../request/read-api';
-import { paymentWatch, repeatTwinReport, reportTwins, sendWatch, sendEntryKey } from '../after/action-twins';
-import { recordName, type GuardedResource } from '../keys/matching';
+import { paymentWatch, repeatTwinReport, reportTwins, sendEntryKey, sendWatch } from '../after/after-action';
+import { type GuardedResource, recordName } from '../keys/matching';
 import { cents, isRecent, money } from '../keys/repeat-window';
 import { clientEmailOf, rememberSendTarget } from './send-address';
-import { handedOffTo, type TwinHandoff } from '../after/twin-handoff';
+import { handedOffTo, type TwinHandoff } from '../after/after-create';
 import { decide, readInstead } from '../path/write-guards';
 import { keyText, type TwinWatch, type WriteKey } from '../path/write-keys';
 import { alongWritePath, type Look } from '../path/write-path';
@@ -131,7 +131,7 @@ async function decideOnLook(
 			decide(ctx, { kind: 'skip', message: report ? `${skip} Also: ${report}.` : skip }, turn.end);
 			return readInstead(options, resource, id);
 		}
-		// after the write, its own read of the record looks for a twin another execution wrote at the same moment (action-twins)
+		// after the write, its own read of the record looks for a twin another execution wrote at the same moment (after-action)
 		decide(ctx, { kind: 'write', key, resource, watch: watch(seen) }, turn.end, { ...turn.write, seen });
 		return send();
 	});
