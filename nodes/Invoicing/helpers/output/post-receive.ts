@@ -8,7 +8,7 @@ import { apiFailure, inputError } from '../errors/item-errors';
 import { refusedForTwin, settleAction } from '../guards/after/after-action';
 import { convergeAfterCreate, TWIN_KEY, type TwinHandoff } from '../guards/after/after-create';
 import { lookAfterNumberedWrite } from '../guards/after/number-check';
-import { statusNotAppliedKeys } from '../guards/writes/payment-status';
+import { statusNotAppliedKeys } from '../guards/writes/update-values';
 import { sendTargetOf } from '../guards/writes/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/keys/matching';
 import { decisionOf, settleWrite } from '../guards/path/write-guards';
