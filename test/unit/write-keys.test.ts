@@ -10,8 +10,6 @@ const keys: Record<string, WriteKey> = {
 	'client by name': { kind: 'record', resource: 'client', field: 'name', value: 'a@b.example' },
 	'sequence INV- 4 digits': { kind: 'sequence', resource: 'invoice', prefix: 'INV-', digits: 4 },
 	'sequence INV- 5 digits': { kind: 'sequence', resource: 'invoice', prefix: 'INV-', digits: 5 },
-	'sequence rows of invoices': { kind: 'sequenceRow', resource: 'invoice' },
-	'sequence rows of estimates': { kind: 'sequenceRow', resource: 'estimate' },
 	'payment on 42': { kind: 'payment', id: '42' },
 	'send of invoice 42': { kind: 'send', resource: 'invoice', id: '42' },
 	'send of estimate 42': { kind: 'send', resource: 'estimate', id: '42' },

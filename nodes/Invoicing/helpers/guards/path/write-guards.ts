@@ -25,7 +25,8 @@ export type WriteDecision =
 
 /** A write the guard let through: its key, and what a retry needs should its outcome be unknown. */
 export interface GuardedWrite {
-	key: string;
+	/** The key a retry's look finds it under (write-path); none for a row of a sequence, whose lane remembers it (`onUnanswered`). */
+	key?: string;
 	/** The longest a retry keeps looking for it (0: not at all). */
 	settleMs: number;
 	/** The request's time-out: a write that failed sooner settles in proportion. */
@@ -74,7 +75,7 @@ function noteUnanswered(ctx: IExecuteSingleFunctions, entry: Pending): void {
 	const write = entry.write;
 	if (!write) return;
 	const settle = settleTimeFor(write.settleMs, write.timeoutMs, Date.now() - entry.sentAt);
-	noteUncertainWrite(ctx, write.key, settle, write.seen);
+	if (write.key !== undefined) noteUncertainWrite(ctx, write.key, settle, write.seen);
 	write.onUnanswered?.(Date.now() + settle);
 }
 

@@ -10,8 +10,6 @@ export type WriteKey =
 	| { kind: 'record'; resource: GuardedResource; field: string; value: string; client?: string }
 	/** Next in Sequence: the sequence (its prefix and digits) a run takes its turn on; its rows match on their content with its count. */
 	| { kind: 'sequence'; resource: GuardedResource; prefix: string; digits: number }
-	/** A row of a sequence whose write got no answer: the sequence's next runs look for it. */
-	| { kind: 'sequenceRow'; resource: GuardedResource }
 	/** Record Payment: the record paid (the service keeps no payment key: amount, method and time stand for it). */
 	| { kind: 'payment'; id: string }
 	/** Send: the record sent (its send log stands for the key). */
@@ -26,8 +24,6 @@ export function keyText(key: WriteKey): string {
 			return [key.resource, ...(key.client === undefined ? [] : [key.client]), key.field, key.value].join(SEP);
 		case 'sequence':
 			return [key.resource, key.prefix, String(key.digits)].join(SEP);
-		case 'sequenceRow':
-			return ['next', key.resource].join(SEP);
 		case 'payment':
 			return ['payment', key.id].join(SEP);
 		case 'send':

@@ -10,7 +10,6 @@ import { numberKey, storedNumber } from '../keys/number-pattern';
 import type { RunSequence } from './run-sequence';
 import { settleRule } from '../path/uncertain-writes';
 import { decide, readInstead } from '../path/write-guards';
-import { keyText } from '../path/write-keys';
 
 export { isNextNumber } from '../keys/number-pattern';
 export { joinSequence, sequenceOfItem } from './run-sequence';
@@ -66,7 +65,7 @@ export async function sequencedCreate(
 		const sentNumber = verdict.number;
 		const request = withParams(ctx, resource, options, { client: dated.client, [numberKey(resource).api]: verdict.number, ...dated });
 		// a write without answer may have landed: the sequence's next runs (a retry too) look for it before numbering
-		const write = { key: keyText({ kind: 'sequenceRow', resource }), ...settleRule(ctx, options, optionsCollection), onUnanswered: (until: number) => sequence.unanswered(until, content, sentNumber) };
+		const write = { ...settleRule(ctx, options, optionsCollection), onUnanswered: (until: number) => sequence.unanswered(until, content, sentNumber) };
 		const sequenced = ifExists !== 'create';
 		decide(ctx, { kind: 'create', resource, list, sequenced, twinIsError: ifExists === 'error' }, () => done(createdIn(resource, list, sentNumber)), write);
 		handedOver = true;
