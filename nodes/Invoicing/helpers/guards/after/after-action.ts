@@ -43,7 +43,7 @@ export async function settleAction(
 
 /**
  * A payment the service refused (4xx) because its twin, sent by another execution at the same moment, was recorded
- * first (the invoice is Paid now): the item becomes a skip saying so (after-action). False for any other failure.
+ * first (the invoice is Paid now): the item becomes a skip saying so (twinPaidInstead). False for any other failure.
  */
 export async function refusedForTwin(ctx: IExecuteSingleFunctions, response: IN8nHttpFullResponse): Promise<boolean> {
 	const decision = decisionOf(ctx);
