@@ -1395,6 +1395,77 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 944 path 3942 (stop 42)",
+    what: "Create or Update estimates, three executions over two processes, a PUT refused asking 120 s: a create re-sent after a 429 made a second EST-2 whose look for a twin the rate gate turned away; the run's shown error, another item's 429, did not tell of it",
+    scenario: {
+      operation: "estimateUpsert",
+      executions: 3,
+      twins: false,
+      keys: 2,
+      items: [0, 1, 1],
+      settings: {
+        timeoutMs: 300,
+        continueOnFail: false,
+        ifExists: "returnIdentical",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 0,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "keep",
+        paymentStatus: "Not Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: true,
+        filter: {
+          invoiceNo: "INV-1",
+          paymentStatus: "Paid",
+          returnAll: true,
+          limit: 3,
+        },
+        numberScope: "eachClient",
+      },
+      faults: [
+        {
+          kind: "rateLimited",
+          method: "GET",
+          count: 1,
+          retryAfter: {
+            form: "absent",
+          },
+        },
+        {
+          kind: "rateLimited",
+          method: "PUT",
+          count: 2,
+          retryAfter: {
+            form: "long",
+            value: "120",
+          },
+        },
+        {
+          kind: "rateLimited",
+          method: "PUT",
+          count: 1,
+          retryAfter: {
+            form: "absent",
+          },
+        },
+        {
+          kind: "rateLimited",
+          method: "POST",
+          count: 2,
+          retryAfter: {
+            form: "seconds",
+            value: "0",
+          },
+        },
+      ],
+      chain: [],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

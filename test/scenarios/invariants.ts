@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { WRITES, type Operation, type Scenario } from './model';
 import { FROM_ESTIMATE } from './operations';
 import type { ScenarioOutcome } from './run-scenario';
-import { twinReported, unansweredAcrossProcesses, undeletedCopyReported, WRITE_INVARIANTS } from './write-invariants';
+import { copyLeftReported, twinReported, unansweredAcrossProcesses, WRITE_INVARIANTS } from './write-invariants';
 
 /** What the service holds for key `k` of the scenario's operation: the records, payments or e-mails. */
 function heldFor(outcome: ScenarioOutcome, k: number): number {
@@ -87,7 +87,7 @@ function noDuplicates(outcome: ScenarioOutcome): string[] {
 	const action: Operation[] = ['recordPayment', 'send', 'estimateSend'];
 	// a twin payment or e-mail the node cannot prevent is reported instead (design.md, "Twin creates")
 	if (action.includes(scenario.operation) && twinReported(outcome)) return [];
-	if (unansweredAcrossProcesses(outcome) || undeletedCopyReported(outcome)) return [];
+	if (unansweredAcrossProcesses(outcome) || copyLeftReported(outcome)) return [];
 	const what = FROM_ESTIMATE.includes(scenario.operation) ? 'invoices from its one estimate' : 'for one key';
 	return distinctKeys(scenario)
 		.filter((k) => heldFor(outcome, k) > allowedFor(scenario, k))

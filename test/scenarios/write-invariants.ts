@@ -33,11 +33,15 @@ export function unansweredAcrossProcesses(outcome: ScenarioOutcome): boolean {
 
 /**
  * A twin copy its execution made and could not delete (the delete refused, e.g. a 429 asking to wait longer than
- * *Longest Wait* allows), which its item reported naming both records (after-create.ts, number-check.ts): the
- * duplicate is the user's to resolve, as the report says; (a) and (g) do not count it as a silent one.
+ * *Longest Wait* allows), which its item reported naming both records, or whose look for a twin failed, which it
+ * reported naming its own (after-create.ts, number-check.ts; with Continue On Fail off, in the error n8n shows,
+ * run-stop.ts): the duplicate is the user's to resolve, as the report says; (a) and (g) do not count it as a silent one.
  */
-export function undeletedCopyReported(outcome: ScenarioOutcome): boolean {
-	const said = (text: unknown) => /deleting this execution's copy \(id [^)]+\) failed|Deleting it \(id [^)]+\) failed too/.test(String(text ?? ''));
+export function copyLeftReported(outcome: ScenarioOutcome): boolean {
+	const said = (text: unknown) =>
+		/deleting this execution's copy \(id [^)]+\) failed|Deleting it \(id [^)]+\) failed too|was created, but looking again for a copy another execution made at the same moment failed|was created; looking again for a twin made at the same moment failed/.test(
+			String(text ?? ''),
+		);
 	return steps(outcome).some(
 		(step) => said(step.result.error?.message) || said(step.result.error?.description) || step.result.items.some((item) => said(item.error?.message ?? item.json.error) || said(item.error?.description)),
 	);
@@ -47,7 +51,7 @@ export function undeletedCopyReported(outcome: ScenarioOutcome): boolean {
 const numbersUnique: Check = (outcome) => {
 	const { scenario, book } = outcome;
 	const s = scenario.settings;
-	if (unansweredAcrossProcesses(outcome) || undeletedCopyReported(outcome)) return [];
+	if (unansweredAcrossProcesses(outcome) || copyLeftReported(outcome)) return [];
 	const numbered = drawn(scenario).some((o) => o === 'invoiceCreate' || o === 'estimateCreate' || FROM_ESTIMATE.includes(o) || o === 'invoiceUpsert' || o === 'estimateUpsert');
 	// a given number may repeat across clients when asked (Each Client) or when the guard is off (Create Anyway)
 	if (!numbered || (s.numbering === 'given' && (s.ifExists === 'create' || s.numberScope === 'eachClient'))) return [];

@@ -72,6 +72,20 @@ export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): vo
 	for (const failure of run.failed.values()) tellTwins(failure, run.twins);
 }
 
+/**
+ * A document this item created whose look for a twin failed (a read turned away by the rate gate, a time-out): a
+ * copy another execution made at the same moment may stay, unseen. The item's own error says so; with Continue On
+ * Fail off, n8n may show another item's error, so the run's shown error tells of it too (seed 944 path 3942).
+ * Returns the failure, unchanged.
+ */
+export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, failure: unknown): unknown {
+	const said = failure instanceof Error ? failure.message : String(failure);
+	const at = said.indexOf(' failed');
+	const reason = at >= 0 ? said.slice(at + ' failed'.length).trim() : `: ${said}`;
+	noteTwinReport(ctx, `${made} was created, but looking again for a copy another execution made at the same moment failed ${reason}`);
+	return failure;
+}
+
 /** Refuses a write of a run that stopped at another item (reads go on: they change nothing). */
 export function refuseWriteAfterStop(ctx: IExecuteSingleFunctions, method: string | undefined): void {
 	if ((method ?? 'GET') === 'GET') return;

@@ -10,6 +10,7 @@ import { type StatusNotApplied, updateTwin } from '../writes/update-values';
 import { handOn, type WriteDecision } from '../path/write-guards';
 import { deleteFailure } from '../../request/helper-request';
 import { readAfterCreate, readAfterWrite } from '../../request/read-api';
+import { noteTwinUnchecked } from '../../request/run-stop';
 import { lookupWay } from '../looks/documents-lookup';
 import { createdBefore } from '../keys/created-order';
 import { type RunScope, runScope } from '../path/run-scope';
@@ -120,7 +121,9 @@ async function convergeCreate(
 	created: IDataObject,
 	wanted: ApiParams,
 ): Promise<ApiEnvelope | undefined> {
-	const listed = findMatches(resource, wanted, await lookAgain(ctx, resource, wanted));
+	const made = `the ${resource} ${describeRecord(resource, created)}`;
+	const looked = await lookAgain(ctx, resource, wanted).catch((failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure)));
+	const listed = findMatches(resource, wanted, looked);
 	const key = matchKey(resource, wanted);
 	if (listed.length === 0) return undefined;
 	if (!listed.some((record) => String(record.id) === String(created.id))) {

@@ -6,12 +6,13 @@ import { failureLabel } from '../../errors/failure-labels';
 import { inputError } from '../../errors/item-errors';
 import { REQUIRED_ON_UPDATE } from '../../input/field-specs';
 import { putForm } from '../../request/put-form';
-import { readAfterWrite } from '../../request/read-api';
+import { readAfterCreate, readAfterWrite } from '../../request/read-api';
 import { numberKey, storedNumber } from '../keys/number-pattern';
 import { type RunSequence, sequenceOfItem } from '../writes/run-sequence';
 import { createdBefore } from '../keys/created-order';
 import { runScope, sharedList } from '../path/run-scope';
 import { deleteFailure } from '../../request/helper-request';
+import { noteTwinUnchecked } from '../../request/run-stop';
 import { describeRecord, type GuardedResource } from '../keys/matching';
 import type { ApiEnvelope } from '../../../../shared/api-types';
 import { executionMemory } from '../../../engine/execution-memory';
@@ -30,7 +31,7 @@ function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDa
  */
 const listAfterWrites = (ctx: IExecuteSingleFunctions, resource: GuardedResource, sequence: RunSequence): Promise<IDataObject[]> =>
 	sharedList(runScope(ctx), `${resource}\u0000after numbered writes`, async () =>
-		sequence.afterWrites(async () => listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data')),
+		sequence.afterWrites(async () => listOf(await readAfterCreate(ctx, `/${resource}/all`), 'data')),
 	);
 
 /**
@@ -48,7 +49,8 @@ export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: 
 
 async function handOverToTwin(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject, sequence: RunSequence, index: number): Promise<ApiEnvelope | undefined> {
 	await sequence.everySettled();
-	const list = await listAfterWrites(ctx, resource, sequence);
+	const made = `the ${resource} ${describeRecord(resource, created)}`;
+	const list = await listAfterWrites(ctx, resource, sequence).catch((failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure)));
 	const twin = await sequence.twinOf(index, created, list);
 	if (!twin) return undefined;
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(String(created.id))}`);
