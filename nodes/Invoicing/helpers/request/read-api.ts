@@ -57,7 +57,19 @@ export async function readAfterWrite(ctx: IExecuteSingleFunctions, url: string):
 	return await read(ctx, url, action);
 }
 
+const lookAgainAction = (ctx: IExecuteSingleFunctions) => `${failureLabel(ctx)} was created; looking again for a twin made at the same moment failed`;
+
 /** The guard's lookup made again after a create was answered (guards/after/after-create): the record exists, the look may fail. */
 export async function readAfterCreate(ctx: IExecuteSingleFunctions, url: string): Promise<ApiEnvelope> {
-	return await read(ctx, url, `${failureLabel(ctx)} was created; looking again for a twin made at the same moment`);
+	return await read(ctx, url, lookAgainAction(ctx).slice(0, -' failed'.length));
+}
+
+/**
+ * Why this item's readAfterCreate failed, without the words of its action that its message begins with, e.g.
+ * "(HTTP 429): Not sent: ..."; another message (a read shared with an earlier item names that item) whole.
+ */
+export function lookAgainFailure(ctx: IExecuteSingleFunctions, failure: unknown): string {
+	const said = failure instanceof Error ? failure.message : String(failure);
+	const action = lookAgainAction(ctx);
+	return said.startsWith(action) ? said.slice(action.length).trim() : `: ${said}`;
 }

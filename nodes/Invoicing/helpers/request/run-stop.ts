@@ -3,6 +3,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failureLabel } from '../errors/failure-labels';
+import { lookAgainFailure } from './read-api';
 import { runScope, type RunScope } from '../guards/path/run-scope';
 import type { PreSend } from './pre-send';
 
@@ -79,10 +80,7 @@ export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): vo
  * Returns the failure, unchanged.
  */
 export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, failure: unknown): unknown {
-	const said = failure instanceof Error ? failure.message : String(failure);
-	const at = said.indexOf(' failed');
-	const reason = at >= 0 ? said.slice(at + ' failed'.length).trim() : `: ${said}`;
-	noteTwinReport(ctx, `${made} was created, but looking again for a copy another execution made at the same moment failed ${reason}`);
+	noteTwinReport(ctx, `${made} was created, but looking again for a copy another execution made at the same moment failed ${lookAgainFailure(ctx, failure)}`);
 	return failure;
 }
 
