@@ -2,6 +2,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { requestMiddleware } from './engine/request-middleware';
 import { invoicingProperties, invoicingResources } from './descriptions';
+import { authenticationProperty, invoicingCredentials } from './descriptions/credentials';
 import { listSearchMethods } from './descriptions/list-search';
 import { RESOURCE_SPECS } from './resources/resources';
 import { sendNamingTransportErrors } from './helpers/request/routed-request';
@@ -29,7 +30,7 @@ export class Invoicing implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'invoicingApi', required: true }],
+		credentials: invoicingCredentials,
 		// no baseURL here: the credential's authenticate sets it (an expression here costs two evaluations per item)
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
@@ -40,6 +41,7 @@ export class Invoicing implements INodeType {
 		// connections then name the operation and the cause (helpers/request/routed-request)
 		requestOperations: requestMiddleware(sendNamingTransportErrors),
 		properties: [
+			authenticationProperty,
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -6,6 +6,7 @@ import { buildGuardedCreate, buildUpsertRequest } from '../helpers/guards/writes
 import { THROUGH_MIDDLEWARE } from '../engine/request-middleware';
 import { buildFromEstimate } from '../helpers/guards/writes/from-estimate';
 import { asDocument, asGuarded } from '../helpers/guards/keys/matching';
+import { eInvoiceFile } from '../helpers/einvoice/export-step';
 import { shapeFromEstimate } from '../helpers/output/from-estimate';
 import {
 	handleApiErrors,
@@ -53,6 +54,7 @@ export const POST_RECEIVE: { readonly [Name in keyof typeof POST_RECEIVE_STEPS]:
 	action: (resource: Resource) => shapeAction(asDocument(resource)),
 	deleted: shapeDeleted,
 	fromEstimate: shapeFromEstimate,
+	eInvoice: () => eInvoiceFile,
 };
 
 /** The operation's request, then its preSend, then error handling before output shaping. */

@@ -30,6 +30,7 @@ export const POST_RECEIVE_STEPS = {
 	action: { output: 'the result of a send, payment or mark, with the record\'s new state' },
 	deleted: { output: 'the id of the deleted record' },
 	fromEstimate: { output: 'the invoice made from an estimate, with its action and from_estimate' },
+	eInvoice: { output: 'the invoice as an e-invoice file (binary) with its totals, or whether it is ready (Check Only)' },
 } as const satisfies Readonly<Record<string, { output: string }>>;
 
 const namesOf = <Table extends object>(table: Table) =>

@@ -5,6 +5,7 @@ import type { ResourceEntry } from '../types';
 import { sendFields } from '../send-fields';
 import { invoiceFilters, invoiceNumberField, paymentStatusField } from './fields';
 import { createFromEstimateOperation } from './createFromEstimate.operation';
+import { exportEInvoiceOperation } from './exportEInvoice.operation';
 import { recordPaymentFields } from './recordPayment.operation';
 import { SHAPE, STEP } from '../steps';
 
@@ -78,6 +79,7 @@ export const invoiceResource: ResourceEntry = {
 			repeat: 'harmless',
 			form: 'none',
 		},
+		exportEInvoiceOperation,
 		{
 			value: 'get',
 			name: 'Get',

@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { trimmed } from '../../../shared/text';
+import type { EInvoiceFormat } from '../../einvoice/types';
+import { DETAILS_LABEL, EXPORT_PARAMS } from '../../resources/invoice/exportEInvoice.operation';
+import { fieldError } from '../errors/item-errors';
+import { toApiValue } from '../input/parameters';
+import type { BuyerParameters, DetailParameters } from './export-input';
+
+const FORMATS: readonly EInvoiceFormat[] = ['xrechnung-ubl', 'xrechnung-cii', 'en16931-ubl', 'en16931-cii', 'peppol-ubl'];
+
+export interface ExportParameters {
+	format: EInvoiceFormat;
+	binaryProperty: string;
+	buyer: BuyerParameters;
+	details: DetailParameters;
+	checkOnly: boolean;
+}
+
+/** A collection's text options as text (an expression may give a number), unset ones left out. */
+function texts(collection: IDataObject, names: string[]): Record<string, string | undefined> {
+	return Object.fromEntries(names.map((name) => [name, collection[name] === undefined || collection[name] === null ? undefined : String(collection[name])]));
+}
+
+/** Export E-Invoice's parameters, each read once; a format or field name that cannot be used is refused. */
+export function readExportParameters(ctx: IExecuteSingleFunctions): ExportParameters {
+	const format = trimmed(ctx.getNodeParameter(EXPORT_PARAMS.format, 'xrechnung-ubl')) as EInvoiceFormat;
+	if (!FORMATS.includes(format)) {
+		throw fieldError(ctx, 'Format', `is "${format}"`, `Choose one of ${FORMATS.join(', ')}.`);
+	}
+	const binaryProperty = trimmed(ctx.getNodeParameter(EXPORT_PARAMS.binary, 'data'));
+	if (binaryProperty === '') throw fieldError(ctx, 'Put Output File in Field', 'is empty', 'Give the name of the binary field for the file, e.g. data.');
+	const buyer = ctx.getNodeParameter(EXPORT_PARAMS.buyer, {}) as IDataObject;
+	const details = ctx.getNodeParameter(EXPORT_PARAMS.details, {}) as IDataObject;
+	const options = ctx.getNodeParameter(EXPORT_PARAMS.options, {}) as IDataObject;
+	const deliveryDate = toApiValue(ctx, { param: 'deliveryDate', api: 'deliveryDate', label: `${DETAILS_LABEL} > Delivery Date`, kind: 'date' }, details.deliveryDate);
+	return {
+		format,
+		binaryProperty,
+		buyer: texts(buyer, ['street', 'additionalStreet', 'city', 'postalCode', 'country', 'vatId', 'electronicAddress', 'electronicAddressScheme', 'buyerReference']),
+		details: {
+			...texts(details, ['orderReference', 'unitCode', 'vatCategory', 'exemptionReason', 'exemptionReasonCode']),
+			deliveryDate: deliveryDate === undefined ? undefined : String(deliveryDate),
+		},
+		checkOnly: options.checkOnly === true,
+	};
+}
+
+/** Whether the buyer's electronic address comes from the client (one GET /client/{id}). */
+export const needsClientEmail = (parameters: ExportParameters): boolean => trimmed(parameters.buyer.electronicAddress) === '';

@@ -1,0 +1,117 @@
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
+
+import { trimmed } from '../../../shared/text';
+import type { ApiEnvelope } from '../../../shared/api-types';
+import { buildEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
+import type { EInvoiceResult, MissingTerm } from '../../einvoice/types';
+import { failureLabel } from '../errors/failure-labels';
+import { fieldError, inputError } from '../errors/item-errors';
+import { helperRequestBody } from '../request/helper-request';
+import { SELLER_CREDENTIAL_TYPE } from '../../resources/invoice/exportEInvoice.operation';
+import { ExportRefusal, exportInput, type ExportSources } from './export-input';
+import { needsClientEmail, readExportParameters, type ExportParameters } from './export-parameters';
+import { describeTerms, mergedTerms, SELLER_CREDENTIAL } from './fill-names';
+
+const listOf = (body: ApiEnvelope, key: string): IDataObject[] => (Array.isArray(body[key]) ? (body[key] as IDataObject[]) : []);
+
+/** The seller credential chosen on the node; none chosen is the item's error, naming what to choose. */
+async function sellerEntries(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
+	try {
+		return await ctx.getCredentials(SELLER_CREDENTIAL_TYPE);
+	} catch {
+		throw inputError(ctx, `no seller is chosen: choose ${SELLER_CREDENTIAL} (Credential for Invoicing E-Invoice Seller)`, 'The seller (your company: name, address, VAT ID, bank account) is written in every e-invoice.');
+	}
+}
+
+/** The client's e-mail, the buyer's default electronic address: one GET /client/{id}. */
+async function clientEmail(ctx: IExecuteSingleFunctions, clientId: string): Promise<string | undefined> {
+	if (clientId === '') return undefined;
+	const url = `/client/${encodeURIComponent(clientId)}`;
+	const body = await helperRequestBody(ctx, { method: 'GET', url, action: `${failureLabel(ctx)}, reading ${url} for the buyer's e-mail (no file written),` });
+	return trimmed(listOf(body, 'data')[0]?.email) || undefined;
+}
+
+/** "INV/2026:7" -> "INV_2026_7.xml": characters file systems refuse become "_"; an empty number names the file by the invoice id. */
+export function safeFileName(invoiceNo: string, id: string): string {
+	// eslint-disable-next-line no-control-regex
+	const base = invoiceNo.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '_').replace(/^[.\s]+|[.\s]+$/g, '');
+	return `${base === '' ? `invoice-${id}` : base.slice(0, 200)}.xml`;
+}
+
+const FIGURE_NAMES: Record<string, string> = { sub_total: 'sub-total (sub_total)', tax_amount: 'tax amount (tax_amount)', total: 'total' };
+
+/** The writer's refusal as the item's error: the missing terms with what to fill, or both figures of a mismatch. */
+function writerRefusal(ctx: IExecuteSingleFunctions, error: EInvoiceError): NodeOperationError {
+	if (error.mismatch) {
+		const { figure, stated, computed } = error.mismatch;
+		return inputError(
+			ctx,
+			`the invoice's ${FIGURE_NAMES[figure] ?? figure} is ${stated} but its lines give ${computed}: no file written`,
+			"An e-invoice's totals must follow from its lines, and the node writes neither figure in place of the other. Correct the invoice's lines or tax rate (Invoice > Update) so that the service's totals agree with them.",
+		);
+	}
+	return missingTermsError(ctx, mergedTerms([], error.missing));
+}
+
+function missingTermsError(ctx: IExecuteSingleFunctions, missing: MissingTerm[]): NodeOperationError {
+	return inputError(
+		ctx,
+		`${missing.length === 1 ? 'a business term is' : `${missing.length} business terms are`} missing, no file written: ${describeTerms(missing)}`,
+		'Fill each where named (Check Only under Options lists them for every invoice without writing a file); with Continue On Fail the other invoices are exported.',
+	);
+}
+
+/** The writer's input from the answer, the client and the parameters; a value it refuses is the item's field error. */
+async function sourcesOf(ctx: IExecuteSingleFunctions, parameters: ExportParameters, body: ApiEnvelope) {
+	const record = listOf(body, 'invoice')[0] ?? {};
+	const seller = await sellerEntries(ctx);
+	const email = needsClientEmail(parameters) ? await clientEmail(ctx, trimmed(record.customer_id)) : undefined;
+	const sources: ExportSources = { format: parameters.format, record, items: listOf(body, 'items'), buyer: parameters.buyer, details: parameters.details, seller, clientEmail: email };
+	try {
+		const { input, missing } = exportInput(sources);
+		return { record, input, missing: mergedTerms(missing, checkEInvoice(input)) };
+	} catch (error) {
+		if (error instanceof ExportRefusal) throw fieldError(ctx, error.field, error.problem, error.hint);
+		throw error;
+	}
+}
+
+function build(ctx: IExecuteSingleFunctions, input: Parameters<typeof buildEInvoice>[0]): EInvoiceResult {
+	try {
+		return buildEInvoice(input);
+	} catch (error) {
+		if (error instanceof EInvoiceError) throw writerRefusal(ctx, error);
+		throw error;
+	}
+}
+
+/**
+ * Export E-Invoice: the invoice read by the operation's GET, the client's e-mail when it is the buyer's address,
+ * the parameters and the seller credential become one file (binary) and its totals; with Check Only, whether the
+ * invoice is ready and what is missing. A missing term or a figure the lines contradict fails the item: no file.
+ */
+export async function eInvoiceFile(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	const parameters = readExportParameters(this);
+	const { record, input, missing } = await sourcesOf(this, parameters, response.body as ApiEnvelope);
+	const id = trimmed(record.id);
+	const invoiceNo = trimmed(record.invoice_no);
+	if (parameters.checkOnly) return [{ json: { id, invoice_no: invoiceNo, format: parameters.format, ready: missing.length === 0, missing: missing as unknown as IDataObject[] } }];
+	if (missing.length > 0) throw missingTermsError(this, missing);
+	const { xml, totals, warnings } = build(this, input);
+	const fileName = safeFileName(invoiceNo, id);
+	const file = await this.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
+	const json: IDataObject = {
+		format: parameters.format,
+		invoice_no: invoiceNo,
+		id,
+		file_name: fileName,
+		line_total: totals.lineTotal,
+		tax_basis: totals.taxBasis,
+		tax_amount: totals.taxAmount,
+		total: totals.totalWithTax,
+		paid: totals.paid,
+		amount_due: totals.due,
+		warnings,
+	};
+	return [{ json, binary: { [parameters.binaryProperty]: file } }];
+}

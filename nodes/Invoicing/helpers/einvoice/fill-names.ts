@@ -1,0 +1,78 @@
+import type { MissingTerm } from '../../einvoice/types';
+import { BUYER_LABEL, DETAILS_LABEL } from '../../resources/invoice/exportEInvoice.operation';
+
+/** The seller credential as messages name it. */
+export const SELLER_CREDENTIAL = 'the "Invoicing E-Invoice Seller" credential';
+
+const seller = (entry: string) => `${entry} in ${SELLER_CREDENTIAL}`;
+const buyer = (option: string) => `${BUYER_LABEL} > ${option}`;
+const detail = (option: string) => `${DETAILS_LABEL} > ${option}`;
+const invoice = (field: string) => `the invoice's ${field} (Invoice > Update)`;
+
+/**
+ * Where each business term of EN 16931 comes from in this node, as the user fills it: the invoice, the client,
+ * a parameter of Export E-Invoice or the seller credential (docs/einvoice.md has the same table).
+ */
+export const FILL_OF: Readonly<Record<string, string>> = {
+	'BT-1': invoice('Invoice Number'),
+	'BT-2': invoice('Issue Date'),
+	'BT-5': invoice('Currency'),
+	'BT-9': `${invoice('Due Date')}, or Payment Terms in ${SELLER_CREDENTIAL}`,
+	'BT-10': buyer('Buyer Reference (Leitweg-ID)'),
+	'BT-13': detail('Order Reference'),
+	'BT-20': `Payment Terms in ${SELLER_CREDENTIAL}, or ${invoice('Due Date')}`,
+	'BT-27': seller('Company Name'),
+	'BT-30': seller('Legal Registration ID'),
+	'BT-31': seller('VAT ID'),
+	'BT-32': seller('Tax Number'),
+	'BT-34': seller('Electronic Address'),
+	'BT-35': seller('Street'),
+	'BT-36': seller('Additional Street'),
+	'BT-37': seller('City'),
+	'BT-38': seller('Postal Code'),
+	'BT-40': seller('Country'),
+	'BT-41': seller('Contact Name'),
+	'BT-42': seller('Contact Phone'),
+	'BT-43': seller('Contact E-mail'),
+	'BT-44': "the client's name on the invoice (Client > Update, then Invoice > Update)",
+	'BT-48': buyer('VAT ID'),
+	'BT-49': `${buyer('Electronic Address')}, or the client's E-mail`,
+	'BT-50': buyer('Street'),
+	'BT-51': buyer('Additional Street'),
+	'BT-52': buyer('City'),
+	'BT-53': buyer('Postal Code'),
+	'BT-55': buyer('Country'),
+	'BT-72': detail('Delivery Date'),
+	'BT-81': seller('Payment Means'),
+	'BT-84': seller('IBAN'),
+	'BT-85': seller('Account Name'),
+	'BT-86': seller('BIC'),
+	'BT-118': detail('VAT Category (0% Invoices)'),
+	'BT-120': detail('Exemption Reason'),
+	'BT-121': detail('Exemption Reason Code'),
+	'BT-129': "the line's quantity (Invoice > Update)",
+	'BT-146': "the line's rate (Invoice > Update)",
+	'BT-153': "the line's description (Invoice > Update)",
+};
+
+/** The term with this node's place to fill it, when the node knows one (the writer's own hint otherwise). */
+export const withFill = (term: MissingTerm): MissingTerm => ({ ...term, fill: FILL_OF[term.bt] ?? term.fill });
+
+/** Both lists, each business term once (the node's own first), in the order of their numbers. */
+export function mergedTerms(own: MissingTerm[], writer: MissingTerm[]): MissingTerm[] {
+	const seen = new Set<string>();
+	const terms: MissingTerm[] = [];
+	for (const term of [...own, ...writer].map(withFill)) {
+		if (seen.has(term.bt)) continue;
+		seen.add(term.bt);
+		terms.push(term);
+	}
+	const order = (bt: string) => {
+		const match = /^BT-(\d+)/.exec(bt);
+		return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER;
+	};
+	return terms.sort((a, b) => order(a.bt) - order(b.bt) || a.bt.localeCompare(b.bt));
+}
+
+/** "BT-10 Buyer reference (fill: Buyer > Buyer Reference (Leitweg-ID))", one per term. */
+export const describeTerms = (terms: MissingTerm[]): string => terms.map((term) => `${term.bt} ${term.term} (fill: ${term.fill})`).join('; ');
