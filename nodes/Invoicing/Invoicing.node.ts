@@ -17,7 +17,7 @@ export class Invoicing implements INodeType {
 		// "Record Payment: Invoice": the operation value as words, except the names that differ; a literal (n8n's
 		// scanner wants one), test/unit/resource-specs checks it against every operation of the specs
 		subtitle:
-			'={{ ({"convertToInvoice":"Convert to Invoice","getAll":"Get Many","markNotPaid":"Mark as Not Paid","markPaid":"Mark as Paid","upsert":"Create or Update"}[$parameter["operation"]] || $parameter["operation"].charAt(0).toUpperCase() + $parameter["operation"].slice(1).replace(/([A-Z])/g, " $1")) + ": " + $parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1) }}',
+			'={{ ({"convertToInvoice":"Convert to Invoice","exportEInvoice":"Export E-Invoice","getAll":"Get Many","markNotPaid":"Mark as Not Paid","markPaid":"Mark as Paid","upsert":"Create or Update"}[$parameter["operation"]] || $parameter["operation"].charAt(0).toUpperCase() + $parameter["operation"].slice(1).replace(/([A-Z])/g, " $1")) + ": " + $parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1) }}',
 		description: 'Manage clients, expenses, invoices and estimates in the Invoicing Service',
 		defaults: { name: 'Invoicing' },
 		// as "Invoicing Tool" under an AI agent, the editor shows this description (n8n 1.123+ and 2.x) and offers

@@ -10,7 +10,7 @@ const OPERATIONS: Record<string, string[]> = {
 	client: ['create', 'delete', 'get', 'getAll', 'update', 'upsert'],
 	estimate: ['convertToInvoice', 'create', 'delete', 'get', 'getAll', 'send', 'update', 'upsert'],
 	expense: ['create', 'delete', 'get', 'getAll', 'update'],
-	invoice: ['create', 'createFromEstimate', 'delete', 'get', 'getAll', 'markNotPaid', 'markPaid', 'recordPayment', 'send', 'update', 'upsert'],
+	invoice: ['create', 'createFromEstimate', 'delete', 'exportEInvoice', 'get', 'getAll', 'markNotPaid', 'markPaid', 'recordPayment', 'send', 'update', 'upsert'],
 };
 
 function operationProperty(resource: string): INodeProperties {
@@ -26,7 +26,13 @@ describe('node description', () => {
 		expect([description.name, description.displayName, description.version]).toEqual(['invoicing', 'Invoicing', 1]);
 		// the object form: as a tool, a description for the model (test/e2e/trigger.test.ts reads it back from n8n)
 		expect(description.usableAsTool).toEqual({ replacements: { description: expect.stringContaining('their "id" is what the other Invoicing tools take') } });
-		expect(description.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
+		// the seller credential only on Export E-Invoice; with two entries n8n's routing picks the one the hidden
+		// `authentication` parameter names for every request (docs/design.md)
+		expect(description.credentials).toEqual([
+			{ name: 'invoicingApi', required: true, displayOptions: { show: { authentication: ['invoicingApi'] } } },
+			{ name: 'invoicingSeller', required: true, displayOptions: { show: { resource: ['invoice'], operation: ['exportEInvoice'] } } },
+		]);
+		expect(properties[0]).toEqual({ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'invoicingApi' });
 		expect(description.icon).toEqual({ light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' });
 		expect(description.requestDefaults).toEqual({ headers: { Accept: 'application/json' }, ignoreHttpStatusErrors: true });
 		expect(new Invoicing()).not.toHaveProperty('execute');
@@ -38,7 +44,7 @@ describe('node description', () => {
 		for (const [name, operations] of Object.entries(OPERATIONS)) {
 			expect(operationOptions(name).map((o) => o.value).sort()).toEqual([...operations].sort());
 		}
-		expect(Object.values(OPERATIONS).flat()).toHaveLength(30);
+		expect(Object.values(OPERATIONS).flat()).toHaveLength(31);
 	});
 
 	test.each(Object.keys(OPERATIONS))('every %s operation has an action without articles, a request and error handling first', (resource) => {
@@ -56,7 +62,7 @@ describe('node description', () => {
 	});
 
 	test('every parameter shows only for resources and operations that exist', () => {
-		for (const property of properties.filter((p) => p.name !== 'resource')) {
+		for (const property of properties.filter((p) => p.name !== 'resource' && p.name !== 'authentication')) {
 			const show = property.displayOptions?.show;
 			const resources = (show?.resource ?? []) as string[];
 			expect(resources.length).toBeGreaterThan(0);

@@ -8,7 +8,8 @@ const { description } = new Invoicing();
 function visible(resource: string, operation: string, set: INodeParameters = {}): string {
 	const values = NodeHelpers.getNodeParameters(description.properties, { resource, operation, ...set }, true, false, null, description) as INodeParameters;
 	return description.properties
-		.filter((p: INodeProperties) => p.name !== 'resource' && p.name !== 'operation')
+		// a hidden parameter (the credential's `authentication`) is never shown
+		.filter((p: INodeProperties) => p.name !== 'resource' && p.name !== 'operation' && p.type !== 'hidden')
 		.filter((p) => NodeHelpers.displayParameter(values, p, null, description, values))
 		.map((p) => p.name)
 		.join(' ');

@@ -30,12 +30,12 @@ const text = (displayName: string, name: string, description: string, placeholde
 
 /** The VAT categories a 0% invoice may have (UNCL5305); above 0% the category is always S, standard rate. */
 export const ZERO_RATE_CATEGORIES = [
-	{ name: 'Zero Rated (Z)', value: 'Z' },
 	{ name: 'Exempt From VAT (E)', value: 'E' },
-	{ name: 'Reverse Charge (AE)', value: 'AE' },
-	{ name: 'Intra-Community Supply (K)', value: 'K' },
 	{ name: 'Export Outside the EU (G)', value: 'G' },
+	{ name: 'Intra-Community Supply (K)', value: 'K' },
 	{ name: 'Not Subject to VAT (O)', value: 'O' },
+	{ name: 'Reverse Charge (AE)', value: 'AE' },
+	{ name: 'Zero Rated (Z)', value: 'Z' },
 ];
 
 export const exportEInvoiceFields: INodeProperties[] = [
@@ -46,11 +46,11 @@ export const exportEInvoiceFields: INodeProperties[] = [
 		default: 'xrechnung-ubl',
 		description: 'The e-invoice syntax and rules the file follows',
 		options: [
-			{ name: 'XRechnung 3.0 UBL', value: 'xrechnung-ubl', description: 'German public sector (Leitweg-ID as Buyer Reference)' },
-			{ name: 'XRechnung 3.0 CII', value: 'xrechnung-cii' },
-			{ name: 'EN 16931 UBL', value: 'en16931-ubl' },
 			{ name: 'EN 16931 CII', value: 'en16931-cii', description: 'The XML of Factur-X / ZUGFeRD profile EN 16931 (no PDF)' },
+			{ name: 'EN 16931 UBL', value: 'en16931-ubl' },
 			{ name: 'Peppol BIS Billing 3.0 UBL', value: 'peppol-ubl' },
+			{ name: 'XRechnung 3.0 CII', value: 'xrechnung-cii' },
+			{ name: 'XRechnung 3.0 UBL', value: 'xrechnung-ubl', description: 'German public sector (Leitweg-ID as Buyer Reference)' },
 		],
 	},
 	{
@@ -69,15 +69,15 @@ export const exportEInvoiceFields: INodeProperties[] = [
 		default: {},
 		description: "The client as the e-invoice names it; its name is the invoice's client name",
 		options: [
-			text('Street', 'street', 'Street and number (BT-50)'),
 			text('Additional Street', 'additionalStreet', 'Second address line (BT-51)'),
+			text('Buyer Reference (Leitweg-ID)', 'buyerReference', 'BT-10: the Leitweg-ID for German public buyers, else any reference the buyer gave; XRechnung requires it'),
 			text('City', 'city', 'BT-52'),
-			text('Postal Code', 'postalCode', 'BT-53'),
 			text('Country', 'country', 'ISO 3166-1 alpha-2 code (BT-55)', 'e.g. DE'),
-			text('VAT ID', 'vatId', "The buyer's VAT identifier, e.g. FR12345678901 (BT-48); needed for reverse charge and intra-community supply"),
 			text('Electronic Address', 'electronicAddress', "Where the buyer receives e-invoices (BT-49); empty: the client's e-mail"),
 			{ ...text('Electronic Address Scheme', 'electronicAddressScheme', 'EAS code: EM for an e-mail address, 0204 Leitweg-ID, 0088 GLN, 9930 German VAT ID'), default: 'EM' },
-			text('Buyer Reference (Leitweg-ID)', 'buyerReference', 'BT-10: the Leitweg-ID for German public buyers, else any reference the buyer gave; XRechnung requires it'),
+			text('Postal Code', 'postalCode', 'BT-53'),
+			text('Street', 'street', 'Street and number (BT-50)'),
+			text('VAT ID', 'vatId', "The buyer's VAT identifier, e.g. FR12345678901 (BT-48); needed for reverse charge and intra-community supply"),
 		],
 	},
 	{
@@ -87,8 +87,10 @@ export const exportEInvoiceFields: INodeProperties[] = [
 		placeholder: 'Add Detail',
 		default: {},
 		options: [
-			text('Order Reference', 'orderReference', "The buyer's purchase order number (BT-13)"),
 			dateField({ displayName: 'Delivery Date', name: 'deliveryDate', description: 'When the goods or services were delivered (BT-72); empty: the issue date' }),
+			text('Exemption Reason', 'exemptionReason', 'Why no VAT is charged, as text (BT-120), e.g. "Reverse charge"; needed for every 0% category but Zero Rated'),
+			text('Exemption Reason Code', 'exemptionReasonCode', 'VATEX code (BT-121), e.g. VATEX-EU-AE'),
+			text('Order Reference', 'orderReference', "The buyer's purchase order number (BT-13)"),
 			{ ...text('Unit Code', 'unitCode', 'UN/ECE Rec. 20 code of every line\'s quantity (BT-130): C62 one, HUR hour, DAY day, KGM kilogram', 'e.g. HUR'), default: 'C62' },
 			{
 				displayName: 'VAT Category (0% Invoices)',
@@ -98,8 +100,6 @@ export const exportEInvoiceFields: INodeProperties[] = [
 				options: ZERO_RATE_CATEGORIES,
 				description: 'Why an invoice with tax rate 0 has no VAT (BT-118); an invoice above 0% is standard rated and refuses any of these',
 			},
-			text('Exemption Reason', 'exemptionReason', 'Why no VAT is charged, as text (BT-120), e.g. "Reverse charge"; needed for every 0% category but Zero Rated'),
-			text('Exemption Reason Code', 'exemptionReasonCode', 'VATEX code (BT-121), e.g. VATEX-EU-AE'),
 		],
 	},
 	{
