@@ -23,6 +23,8 @@ export interface RunNodeOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	credentials: ICredentialDataDecryptedObject;
+	/** The Invoicing E-Invoice Seller credential chosen on the node (Export E-Invoice), if any. */
+	seller?: ICredentialDataDecryptedObject;
 	timezone?: string;
 	/** n8n's Retry On Fail node setting. */
 	retry?: { maxTries: number; waitBetweenTries: number };
@@ -42,6 +44,7 @@ export interface NodeRunResult {
 const NODE_NAME = 'Invoicing';
 const TRIGGER_NAME = 'Invoicing Trigger';
 const BASE = 'http://127.0.0.1:5678';
+const SELLER_CREDENTIAL_ID = 'seller-credential';
 
 /** What n8n hands the engine besides the workflow: the credentials helper, the hooks, real-looking URLs. */
 export function additionalData(helper: TestCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
@@ -99,7 +102,10 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind:
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters,
-		credentials: { invoicingApi: { id: credentialId, name: 'Invoicing account' } },
+		credentials: {
+			invoicingApi: { id: credentialId, name: 'Invoicing account' },
+			...(options.seller ? { invoicingSeller: { id: SELLER_CREDENTIAL_ID, name: 'Seller' } } : {}),
+		},
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 	};
@@ -127,7 +133,7 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind:
 		nodeTypes,
 		settings: workflowData.settings,
 	});
-	const helper = new TestCredentialsHelper({ [credentialId]: options.credentials });
+	const helper = new TestCredentialsHelper({ [credentialId]: options.credentials, ...(options.seller ? { [SELLER_CREDENTIAL_ID]: options.seller } : {}) });
 	// an id of its own per execution, as n8n gives: runs at once in this process (the scenarios) share nothing
 	const executionId = `engine-test-execution-${++executions}`;
 	const hooks = trigger ? new ExecutionLifecycleHooks('trigger', 'poll', workflowData) : new ExecutionLifecycleHooks('manual', executionId, workflowData);
