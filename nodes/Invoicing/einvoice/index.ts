@@ -1,0 +1,33 @@
+import { AmountTextError, computeAmounts } from './amounts';
+import { missingTerms } from './check';
+import { crossCheck } from './cross-check';
+import { EInvoiceError } from './errors';
+import type { EInvoiceInput, EInvoiceResult, MissingTerm } from './types';
+import { writeEInvoiceUnchecked } from './write';
+
+export * from './types';
+export { EInvoiceError, type FigureMismatch, type StatedFigure } from './errors';
+export { EINVOICE_FORMATS, type EInvoiceFormatInfo } from './formats';
+
+function amountDue(input: EInvoiceInput): bigint | undefined {
+	try {
+		return computeAmounts(input).due;
+	} catch (error) {
+		if (error instanceof AmountTextError) return undefined;
+		throw error;
+	}
+}
+
+/** Every business term the input's format needs but lacks (empty: the file can be written). */
+export function checkEInvoice(input: EInvoiceInput): MissingTerm[] {
+	return missingTerms(input, amountDue(input));
+}
+
+/** The e-invoice file; throws EInvoiceError when terms are missing or the service's figures disagree with its lines. */
+export function buildEInvoice(input: EInvoiceInput): EInvoiceResult {
+	const missing = checkEInvoice(input);
+	if (missing.length > 0) throw new EInvoiceError({ missing });
+	const check = crossCheck(input, computeAmounts(input));
+	if (check.mismatch) throw new EInvoiceError({ mismatch: check.mismatch });
+	return writeEInvoiceUnchecked(input, check.warnings);
+}
