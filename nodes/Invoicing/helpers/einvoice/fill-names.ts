@@ -53,25 +53,37 @@ export const FILL_OF: Readonly<Record<string, string>> = {
 	'BT-129': "the line's quantity (Invoice > Update)",
 	'BT-146': "the line's rate (Invoice > Update)",
 	'BT-153': "the line's description (Invoice > Update)",
+	'BT-113': invoice('payments'),
+	'BT-119': invoice('Tax Rate (%)'),
+	'BT-126': invoice('line items'),
+	'BT-130': detail('Unit Code'),
+	'BG-25': invoice('line items'),
+	'BR-11': buyer('Country'),
+	'BR-DE-1': seller('Payment Means'),
+	'BR-DE-3': seller('City'),
+	'BR-DE-4': seller('Postal Code'),
+	'BR-DE-5': seller('Contact Name'),
+	'BR-DE-6': seller('Contact Phone'),
+	'BR-DE-7': seller('Contact E-mail'),
+	'BR-DE-8': buyer('City'),
+	'BR-DE-9': buyer('Postal Code'),
+	'BR-DE-15': buyer('Buyer Reference (Leitweg-ID)'),
+	'BR-DE-16': `VAT ID or Tax Number in ${SELLER_CREDENTIAL}`,
+	'BR-S-05': `${detail('VAT Category (0% Invoices)')}, or ${invoice('Tax Rate (%)')}`,
 };
 
 /** The term with this node's place to fill it, when the node knows one (the writer's own hint otherwise). */
 export const withFill = (term: MissingTerm): MissingTerm => ({ ...term, fill: FILL_OF[term.bt] ?? term.fill });
 
-/** Both lists, each business term once (the node's own first), in the order of their numbers. */
+/** Both lists, each business term once: the node's own first, then the writer's in its order. */
 export function mergedTerms(own: MissingTerm[], writer: MissingTerm[]): MissingTerm[] {
 	const seen = new Set<string>();
-	const terms: MissingTerm[] = [];
-	for (const term of [...own, ...writer].map(withFill)) {
-		if (seen.has(term.bt)) continue;
-		seen.add(term.bt);
-		terms.push(term);
-	}
-	const order = (bt: string) => {
-		const match = /^BT-(\d+)/.exec(bt);
-		return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER;
-	};
-	return terms.sort((a, b) => order(a.bt) - order(b.bt) || a.bt.localeCompare(b.bt));
+	return [...own, ...writer].map(withFill).filter((term) => {
+		const key = `${term.bt} ${term.term}`;
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
 }
 
 /** "BT-10 Buyer reference (fill: Buyer > Buyer Reference (Leitweg-ID))", one per term. */

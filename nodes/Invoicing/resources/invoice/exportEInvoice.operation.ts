@@ -124,6 +124,7 @@ export const exportEInvoiceOperation: OperationEntry = {
 	value: 'exportEInvoice',
 	name: 'Export E-Invoice',
 	action: 'Export invoice as e-invoice',
+	messageLabel: 'Export E-Invoice',
 	description: 'Write the invoice as an EN 16931 e-invoice file (XRechnung, Peppol, Factur-X XML); refused while a required business term is missing',
 	method: 'GET',
 	path: '/invoice/{id}',
