@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { startResidentN8n } from '../../tools/scripts/n8n/harness';
 import type { ResidentN8n } from '../../tools/scripts/n8n/resident';
 import type { WorkflowFile } from '../../tools/scripts/n8n/workflows';
-import { corpusEntries, readExpectation, receivedRequests, setUpCorpusRecords, withoutRepeatedReads } from '../engine/harness/corpus';
+import { CORPUS_SELLER, corpusEntries, readExpectation, receivedRequests, setUpCorpusRecords, withoutRepeatedReads } from '../engine/harness/corpus';
 
 /**
  * The saved-workflow corpus (test/corpus) inside real n8n, with the package installed by the README's manual
@@ -27,12 +27,11 @@ beforeAll(async () => {
 		baseUrl: sandbox.url,
 		apiKey: API_KEY,
 		workflows,
-		extraCredentials: credentialIds.map((id) => ({
-			id,
-			name: 'Invoicing account',
-			type: 'invoicingApi',
-			data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' },
-		})),
+		extraCredentials: credentialIds.map((id) =>
+			id === CORPUS_SELLER.id
+				? { id, name: CORPUS_SELLER.name, type: 'invoicingSeller', data: CORPUS_SELLER.data }
+				: { id, name: 'Invoicing account', type: 'invoicingApi', data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' } },
+		),
 	}));
 });
 

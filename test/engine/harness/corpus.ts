@@ -7,6 +7,26 @@ import type { Sandbox } from '../../../tools/sandbox';
 /** Workflows saved with each node version's parameters: test/corpus/v<version>/<name>.json. */
 export const CORPUS = join(__dirname, '..', '..', 'corpus');
 
+/** The Invoicing E-Invoice Seller credential the corpus's Export E-Invoice names (all other credentials are the service's). */
+export const CORPUS_SELLER = {
+	id: 'corpus-seller',
+	name: 'Seller',
+	data: {
+		name: 'Initrode GmbH',
+		street: 'Lindenallee 3',
+		city: 'Köln',
+		postalCode: '50667',
+		country: 'DE',
+		vatId: 'DE999999999',
+		contactName: 'Accounts',
+		contactPhone: '+49 221 5555',
+		contactEmail: 'accounts@initrode.example',
+		electronicAddress: 'accounts@initrode.example',
+		iban: 'DE02120300000000202051',
+		paymentTerms: 'Net 14 days',
+	},
+};
+
 export interface CorpusEntry {
 	/** `v1/invoice` */
 	key: string;

@@ -16,6 +16,7 @@ import {
 
 import { Invoicing } from '../../../nodes/Invoicing/Invoicing.node';
 import { TestCredentialsHelper } from './credentials-helper';
+import { CORPUS_SELLER } from './corpus';
 import { INVOICING_TYPE } from './node-types';
 import { additionalData } from './run-node';
 
@@ -82,7 +83,7 @@ export async function runSavedWorkflow(saved: IWorkflowBase, credentials: ICrede
 		settings: saved.settings,
 	});
 	const credentialIds = saved.nodes.flatMap((node) => Object.values(node.credentials ?? {}).map((c) => c.id ?? ''));
-	const helper = new TestCredentialsHelper(Object.fromEntries(credentialIds.map((id) => [id, credentials])));
+	const helper = new TestCredentialsHelper(Object.fromEntries(credentialIds.map((id) => [id, id === CORPUS_SELLER.id ? CORPUS_SELLER.data : credentials])));
 	const workflowData = { ...saved, id: 'corpus', createdAt: new Date(), updatedAt: new Date() } as IWorkflowBase;
 	const hooks = new ExecutionLifecycleHooks('manual', 'corpus-execution', workflowData);
 	const trigger = saved.nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE);
