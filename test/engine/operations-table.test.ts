@@ -62,6 +62,7 @@ const CASES: Record<string, (b: Book) => INodeParameters> = {
 	}),
 	'Invoice: Create or Update': (b) => ({ resource: 'invoice', operation: 'upsert', client: byId(b.client), invoiceNo: 'INV-1', paymentStatus: 'Not Paid', ...line }),
 	'Invoice: Get': (b) => ({ resource: 'invoice', operation: 'get', invoiceId: byId(b.invoice) }),
+	'Invoice: Export E-Invoice': (b) => ({ resource: 'invoice', operation: 'exportEInvoice', invoiceId: byId(b.invoice), eInvoiceOptions: { checkOnly: true } }),
 	'Invoice: Get Many': () => ({ resource: 'invoice', operation: 'getAll', returnAll: true }),
 	'Invoice: Update': (b) => ({ resource: 'invoice', operation: 'update', invoiceId: byId(b.invoice), updateFields: { note: 'Net 30' } }),
 	'Invoice: Delete': (b) => ({ resource: 'invoice', operation: 'delete', invoiceId: byId(b.invoice) }),
@@ -89,7 +90,7 @@ test('the table has a case here for each of its rows', () => {
 describe.each(rows.map((row) => [`${row.resource}: ${row.operation}`, row] as const))('%s', (name, row) => {
 	test('sends only requests its row quotes', async () => {
 		const records = await book();
-		const result = await ctx.run(CASES[name](records));
+		const result = await ctx.run(CASES[name](records), { seller: { name: 'Acme Seller' } });
 		expect(result.error).toBeUndefined();
 		const sent = [...new Set(ctx.sent().map((r) => asQuoted(r, Object.values(records))))];
 		expect(sent.filter((request) => !row.requests.includes(request))).toEqual([]);
