@@ -34,8 +34,8 @@ export interface AnswerShape {
 const named = (shape: AnswerShape | undefined, record: IDataObject) => (shape?.numberNames ? withNumberNames(record, shape.numberNames) : record);
 
 /**
- * The record of a get, create or update answer with its related lists, envelope removed (docs/design.md, output
- * of actions), per the shapes of the resource specs.
+ * The record of a get, create or update answer with its related lists, envelope removed (docs/operations.md,
+ * "Outputs"), per the shapes of the resource specs.
  */
 export function recordFromAnswer(shapes: Readonly<Record<Resource, AnswerShape>>, resource: Resource, body: ApiEnvelope): IDataObject {
 	const shape = shapes[resource];

@@ -1,7 +1,7 @@
 import { useSandbox } from './http';
 
 /**
- * The order the node's twin creates converge on (docs/design.md, "Twin creates"): the service lists records in
+ * The order the node's twin creates converge on (docs/design.md, "Twins across processes"): the service lists records in
  * the order it stored them, and a record keeps its place when it or another record is changed or deleted. Two
  * executions that both created the key and then look see the same first record.
  */

@@ -1,11 +1,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { jsonPathOf, valueAtPath } from '../../nodes/Invoicing/helpers/input/item-parameter';
+import { jsonPathOf, valueAtPath } from '../../nodes/Invoicing/engine/item-parameter';
 import { addClient, addInvoice, byId, byNumber, useEngineFixture } from './fixture';
 
 /**
  * The node reads `={{ $json.<path> }}` from the item instead of asking n8n to evaluate it a third time
- * (helpers/input/item-parameter). Each case runs twice through n8n's engine: once with the plain path, once
+ * (engine/item-parameter). Each case runs twice through n8n's engine: once with the plain path, once
  * with the same path in parentheses, which n8n evaluates as before. Requests, outputs and errors must be the same.
  */
 const ctx = useEngineFixture();

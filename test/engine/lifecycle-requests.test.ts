@@ -6,7 +6,7 @@ import { byId, useEngineFixture } from './fixture';
 /**
  * The request budget of the life-cycle chain (issue 36): the nine Invoicing nodes a user chains from a new client
  * to a paid invoice, each run once, with every request the service received, in order, and why the node sends
- * it. The HTTP Request chain sends one request per node (9); the README's Operations table names each of these.
+ * it. The HTTP Request chain sends one request per node (9); the Operations table of docs/operations.md names each of these.
  * The reads a guard or an update did not send are named too ("memory": what this process read of the record
  * moments ago served them, nodes/Invoicing/helpers/request/recent-reads); the reads the user asked for never are.
  */

@@ -4,8 +4,8 @@ import { operationsTable } from '../rules/operations-table';
 import { byId, useEngineFixture } from './fixture';
 
 /**
- * Every request the node sends for an operation, guards and reads after a write included, is one the README's
- * Operations table quotes in that operation's row (ids as `{id}`). Each operation runs once through n8n's
+ * Every request the node sends for an operation, guards and reads after a write included, is one the Operations
+ * table of docs/operations.md quotes in that operation's row (ids as `{id}`). Each operation runs once through n8n's
  * engine against the sandbox, on a book holding one client, invoice, estimate and expense.
  */
 const ctx = useEngineFixture();

@@ -6,7 +6,7 @@ import { runNodeOnce } from './harness/run-node';
 
 /**
  * n8n's pattern check before a run (By ID, 250 ms wall-clock limit) times out on starved cores and refuses the run
- * (docs/scaling.md). Here it is made to time out on purpose, its first `times` checks, so that the harness's
+ * (docs/guarantees.md). Here it is made to time out on purpose, its first `times` checks, so that the harness's
  * answer to it is pinned: the refused run sent nothing, and runNode runs it again (as the user would).
  */
 const ctx = useEngineFixture();

@@ -6,8 +6,8 @@ import { runNode } from './harness/run-node';
 /**
  * With Continue On Fail off, n8n shows the error of the first failed item alone. A twin payment or e-mail that
  * another item of the run reported (it was made, and another process made one at the same moment) must not vanish
- * behind that error: the shown error carries it (seed 905 of the scenarios across two processes: 25 of 33
- * counter-examples were such reports, lost behind another item's failure).
+ * behind that error: the shown error carries it (most counter-examples the scenarios across two processes found
+ * were such reports, lost behind another item's failure).
  */
 // the real clock: the payment guard and the twin check compare the service's timestamps with now
 const ctx = useEngineFixture({ deterministic: false });

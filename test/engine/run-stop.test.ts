@@ -6,7 +6,7 @@ import { runNode } from './harness/run-node';
 /**
  * With Continue On Fail off the node stops at the first item that fails, and n8n shows that item's error alone.
  * The engine starts every item's request at once, so an item still waiting for its key's turn used to write after
- * the node had failed (seed 20261126 path 176 of the scenarios across two processes: an e-mail sent by an
+ * the node had failed (found by the scenarios across two processes: an e-mail sent by an
  * execution that reported only an error, and a second one by its twin).
  */
 // the real clock: the send guard compares the service's timestamps with now

@@ -212,7 +212,7 @@ describe('runs at once', () => {
 });
 
 describe('runs at once meeting a write without answer', () => {
-	// Scenario counter-examples (seed 801 path 153, seed 802 path 40, shrunk): Create From Estimate with Next in
+	// Counter-examples of the generated scenarios, shrunk: Create From Estimate with Next in
 	// Sequence, one estimate, 2 executions at once. The first run's POST got no answer (a 500 after the service made
 	// the invoice; an answer slower than the time-out) and the second run, whose list was read before that write,
 	// made a second invoice from the same estimate. Now the sequence's next run reads its list again and looks for a
@@ -241,7 +241,7 @@ describe('runs at once meeting a write without answer', () => {
 		expect(results.map((r) => r.items[0].json.invoice_no)).toEqual(['INV-0001', 'INV-0001']);
 	});
 
-	// seed 901 path 7411 (shrunk: Batching 3, 8 identical rows, a create's answer lost): batch 2's rows took the
+	// A counter-example, shrunk (Batching 3, 8 identical rows, a create's answer lost): batch 2's rows took the
 	// documents batch 1's rows had, as the candidates were the list's records before this process's newer copies.
 	test('Batching 3 rows, 8 identical rows, the first create\'s answer lost: each row that succeeds has a document of its own', async () => {
 		const client = await createClient();

@@ -6,7 +6,7 @@ import { runNode } from './harness/run-node';
 /**
  * The read after a Send or Record Payment is also its look for a twin another process made at the same moment.
  * When the rate gate turns that read away (the service asks to wait longer than Longest Wait), the write was done
- * and the twin is unknown: the item says both, as a twin report does (seed 935 path 3364: two processes each sent
+ * and the twin is unknown: the item says both, as a twin report does (found with two processes that each sent
  * one invoice, both reads after were turned away, and the second e-mail went unreported).
  */
 // the real clock: the send guard compares the service's timestamps with now

@@ -8,9 +8,9 @@ export interface TableRow {
 	requests: string[];
 }
 
-/** The rows of the README's "## Operations" table. */
-export function operationsTable(readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8')): TableRow[] {
-	const section = readme.split(/^## Operations$/m)[1]?.split(/^## /m)[0] ?? '';
+/** The rows of the "## Operations" table of docs/operations.md (the README links to it). */
+export function operationsTable(page = readFileSync(join(__dirname, '..', '..', 'docs', 'operations.md'), 'utf8')): TableRow[] {
+	const section = page.split(/^## Operations$/m)[1]?.split(/^## /m)[0] ?? '';
 	return section
 		.split('\n')
 		.filter((line) => line.startsWith('| ') && !line.startsWith('| Resource') && !line.startsWith('|---'))

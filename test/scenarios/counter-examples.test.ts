@@ -8,12 +8,11 @@ import { withEngineRejectionsHandled } from "../engine/harness/engine-rejections
  * model draws the same way; these replay whatever the model becomes). Each failed on the code before its fix.
  */
 const COUNTER_EXAMPLES: Array<{
-  found: string;
+  /** The behaviour the scenario pins, as the test's name. */
   what: string;
   scenario: Scenario;
 }> = [
   {
-    found: "seed 901 path 1215",
     what: "Create From Estimate twins with a Delete in the chain: a candidate deleted meanwhile failed other rows",
     scenario: {
       operation: "invoiceFromEstimate",
@@ -54,7 +53,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 901 path 3625",
     what: "3 identical rows in twin executions, one create 503, one answered after the time-out: a fourth invoice",
     scenario: {
       operation: "invoiceCreate",
@@ -87,7 +85,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 901 path 4485",
     what: "Create From Estimate, Batching 2, identical rows across batches named fewer documents",
     scenario: {
       operation: "invoiceFromEstimate",
@@ -127,7 +124,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 901 path 5176",
     what: "Create Estimate, Batching 1, 4 executions: identical rows across batches named fewer documents",
     scenario: {
       operation: "estimateCreate",
@@ -172,7 +168,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 901 path 7411",
     what: "Batching 3, 8 identical rows, a create answer lost: later batches took earlier rows' documents",
     scenario: {
       operation: "estimateCreate",
@@ -215,7 +210,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 901 path 9413 (shrunk)",
     what: "two executions at once, one create answered after the time-out: its number given again to the other",
     scenario: {
       operation: "invoiceCreate",
@@ -245,7 +239,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 901 path 9413",
     what: "3 executions, 2 alike rows each, a create answered after the time-out: the retry did not wait for it (other executions' documents of the same amounts counted as its own) and made a third",
     scenario: {
       operation: "invoiceCreate",
@@ -281,7 +274,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 902 path 79",
     what: "Batching 2, twin executions, the list read again after an unanswered write refused (429): every row failed naming the first row",
     scenario: {
       operation: "invoiceCreate",
@@ -319,7 +311,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 902 path 1205",
     what: "Convert to Invoice, Batching 2, 4 rows of one estimate, a create answer dropped: the batch took its own dropped write's document for a twin",
     scenario: {
       operation: "estimateToInvoice",
@@ -349,7 +340,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 902 path 1843",
     what: "Create Client, 5 rows of one name, a slow service and PUTs refused: an item reported a client the service did not hold (seen once under load; replays green)",
     scenario: {
       operation: "clientCreate",
@@ -393,7 +383,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 902 path 2623",
     what: "Create From Estimate twins, Batching 3, the list read again after an unanswered write refused (429): rows failed naming another row",
     scenario: {
       operation: "invoiceFromEstimate",
@@ -434,7 +423,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 903 path 9234, shrunk",
     what: "Create Client, 3 executions, a create answered after the time-out: the next holder of the name's turn used its run's list, read before that create landed, and made a second client",
     scenario: {
       operation: "clientCreate",
@@ -469,7 +457,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 20261126 path 54 (two processes)",
     what: "Create or Update Invoice, 4 executions over two processes, 10 rows of one number: the next row's turn was handed the copy the twin look then deleted, and an item reported an invoice the service did not hold",
     scenario: {
       operation: "invoiceUpsert",
@@ -515,7 +502,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 20261126 path 176 (two processes)",
     what: "Send Estimate, twin executions over two processes, a guard read refused (429) with Continue On Fail off: the rows behind the failed one sent an e-mail the failed execution never reported",
     scenario: {
       operation: "estimateSend",
@@ -561,7 +547,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 905 path 1921",
     what: "Record Payment after Mark as Paid in two processes, a payment refused 429 while the other process's landed: the next row on the invoice waited for ever",
     scenario: {
       operation: "markPaid",
@@ -599,7 +584,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 905 path 4169 (two processes)",
     what: "Create From Estimate, 4 twin executions over two processes, 2 creates refused (429) and sent again after the twin's look: 12 invoices from one estimate for 7 rows (copies paired only when the counts were equal)",
     scenario: {
       operation: "invoiceFromEstimate",
@@ -645,7 +629,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 905 path 4196 (two processes)",
     what: "Create Invoice, 4 twin executions over two processes, a create refused (429) and sent again after the twin's look: 5 invoices for 3 identical rows",
     scenario: {
       operation: "invoiceCreate",
@@ -709,7 +692,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 905 path 1121 (two processes)",
     what: "Create Invoice, 4 twin executions over two processes, creates refused (429) and slowed: 8 invoices for 6 identical rows",
     scenario: {
       operation: "invoiceCreate",
@@ -769,7 +751,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 905 path 712 (two processes)",
     what: "Create Invoice then Update and Mark as Paid, 3 executions over two processes, a renumber PUT refused (429): the renumber and the next run of the same process took the same free numbers (INV-0005 to INV-0007 given twice)",
     scenario: {
       operation: "invoiceCreate",
@@ -828,7 +809,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 905 path 6076 (two processes)",
     what: "Create Invoice (batches of 3) then Mark as Paid, 4 twin executions over two processes: the execution's second batch and the next run of its process took as theirs the twin's copy of INV-0001, which its maker then deleted (an item naming a document the service no longer holds)",
     scenario: {
       operation: "invoiceCreate",
@@ -874,7 +854,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 905 path 5048 (two processes)",
     what: "Create From Estimate, 3 executions over two processes, Longest Wait 0: the PUT giving a clashing copy the next free number was refused (429) and the copy kept its number (INV-0001 given twice)",
     scenario: {
       operation: "invoiceFromEstimate",
@@ -943,7 +922,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 914 path 273 (two processes)",
     what: "Create Estimate, Next in Sequence and Create Anyway, twins over two processes: one renumbered its copies from a list read before the other's creates landed, into numbers the other held and had looked at already; six numbers given twice",
     scenario: {
       operation: "estimateCreate",
@@ -1004,7 +982,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 915 path 9478 (two processes)",
     what: "Create Estimate, Next in Sequence, twins over two processes, Retry On Fail: a copy whose renumber and delete were both refused (429) stayed with its number given twice once the retry made the row anew",
     scenario: {
       operation: "estimateCreate",
@@ -1058,7 +1035,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 916 path 315 (two processes)",
     what: "Create Invoice, Next in Sequence, twins over two processes, Batching: a batch counted only its own rows, kept its copies beside the twin execution's documents and renumbered them (4 of one content where 3 rows asked)",
     scenario: {
       operation: "invoiceCreate",
@@ -1113,7 +1089,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 916 path 6918 (two processes)",
     what: "Create Estimate, Next in Sequence, twins over two processes, Batching: the next batch decided before a row of the batch before it was handed the twin's document, and took that document too (5 identical rows named 4)",
     scenario: {
       operation: "estimateCreate",
@@ -1179,7 +1154,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 931 path 342 (two processes)",
     what: "Create Estimate, Next in Sequence under Each Client, twins over two processes: a row handed the twin's copy reported its number before the twin's maker renumbered it (EST-0001, then EST-0007)",
     scenario: {
       operation: "estimateCreate",
@@ -1233,7 +1207,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 932 path 8308 (two processes)",
     what: "Create Estimate, Next in Sequence, If Already Exists = Error, Batching (2 a batch), 3 twins over two processes, 9 identical rows: a batch served a list read seconds before numbered its 2 rows anew over the twin's documents, and its twin look counted documents the execution's refused rows named, so both copies stayed (11 for 9 rows)",
     scenario: {
       operation: "estimateCreate",
@@ -1269,7 +1242,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 941 path 284 (two processes)",
     what: "Send, three executions over two processes, Retry On Fail, 503 and 502 after the send: both sends landed unanswered, and each retry took the log's two new e-mails for its own and skipped, reporting nothing",
     scenario: {
       operation: "send",
@@ -1341,7 +1313,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 935 path 3364 (two processes)",
     what: "Mark as Not Paid then Send, two executions over two processes: both sent one invoice, and the reads after the sends, which look for the twin, were turned away by the rate gate (a 429 asking 1.75 s, Longest Wait 1 s): the second e-mail went unreported",
     scenario: {
       operation: "markNotPaid",
@@ -1396,7 +1367,6 @@ const COUNTER_EXAMPLES: Array<{
     },
   },
   {
-    found: "seed 944 path 3942 (stop 42)",
     what: "Create or Update estimates, three executions over two processes, a PUT refused asking 120 s: a create re-sent after a 429 made a second EST-2 whose look for a twin the rate gate turned away; the run's shown error, another item's 429, did not tell of it",
     scenario: {
       operation: "estimateUpsert",
@@ -1469,7 +1439,7 @@ const COUNTER_EXAMPLES: Array<{
 ];
 
 describe("counter-examples of the generated scenarios", () => {
-  test.each(COUNTER_EXAMPLES)("$found: $what", async ({ scenario }) => {
+  test.each(COUNTER_EXAMPLES)("$what", async ({ scenario }) => {
     const outcome = await withEngineRejectionsHandled(
       async () => await runScenario(scenario),
     );

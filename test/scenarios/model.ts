@@ -134,8 +134,8 @@ function chainAfter(operation: Operation): fc.Arbitrary<Operation[]> {
 /**
  * Executions at once run in one n8n process three times in four, otherwise across two (queue workers: turns, lanes
  * and memories are per process, only the service is shared). `--processes 1` (INVOICING_SCENARIO_PROCESSES=1)
- * keeps every execution in one process and makes no draw: the seeds of surveys made that way, the default until
- * issue 34's fortieth stop, draw as they did.
+ * keeps every execution in one process and makes no draw, so seeds drawn with one process (the earlier default)
+ * replay as they did.
  */
 function processesOf(executions: number): fc.Arbitrary<1 | 2> {
 	if (executions < 2 || process.env.INVOICING_SCENARIO_PROCESSES === '1') return fc.constant<1 | 2>(1);

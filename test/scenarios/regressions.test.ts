@@ -3,9 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { byId, useEngineFixture } from '../engine/fixture';
 
 /**
- * Counter-examples the generated scenarios found (issue 30), shrunk and written out as plain engine tests.
- * Each names its seed and path (`npm run test:scenarios -- --seed S --path P` replays it). Those of known bugs
- * 1, 3 and 4, an empty Invoice Number filter and rows of one key in overlapping batches were `test.failing` until
+ * Counter-examples the generated scenarios found, shrunk and written out as plain engine tests, each named by the
+ * behaviour it pins. Bugs 1, 3 and 4 below (a turn released by time, pauses longer than the wait, unreadable
+ * Retry-After), an empty Invoice Number filter and rows of one key in overlapping batches were `test.failing` until
  * they were fixed (the rate gate and the guards' turns rewritten, empty filters refused, turns per execution).
  */
 const ctx = useEngineFixture({ deterministic: false });
@@ -15,10 +15,9 @@ const REFUSED = 'Too many requests; retry later.';
 const log = () => ctx.sandbox.requests().map((r) => `${r.method} ${r.path} ${r.status}`);
 
 describe('guards and 429s', () => {
-	// Known bug (1), "a guard's turn released by time while the holder's 429 resend is still in flight": seed
-	// 20261126, path 2:0:2:0:9:2:5:9:13:10:11:10:10:10:10:10:13:13:14:1:12:17:9:12 (five rows "Client 1", time-out
-	// 300 ms, 2 refusals of any request then 3 of the create, no Retry-After) gives two clients in about one run of
-	// three, too rarely for a test.failing. This shape of it, without chance, holds on main and must keep holding.
+	// Bug (1), "a guard's turn released by time while the holder's 429 resend is still in flight": five rows
+	// "Client 1", time-out 300 ms, 2 refusals of any request then 3 of the create, no Retry-After, gave two clients
+	// in about one run of three, too rarely for a test.failing. This shape of it, without chance, must keep holding.
 	test('two rows "Acme", time-out 1.5 s: the create refused (Retry-After 1), its resend answered after 1 s: one client', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, retryAfter: '1', method: 'POST', path: '/v1/client/add' });
 		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 1_000, method: 'POST', path: '/v1/client/add' });
@@ -37,7 +36,7 @@ describe('guards and 429s', () => {
 });
 
 describe('a failed lookup shared by several rows', () => {
-	// seed 1, path 7 (survey; shrunk by hand to two rows): the rows of a run share one read of the list; when it
+	// Shrunk by hand to two rows: the rows of a run share one read of the list; when it
 	// failed, every row waiting for it failed with the error of the row that made the read ("(item 1)" on row 2),
 	// and none tried again. Each waiting row now reads once itself: its error names its own row, or it goes on.
 	test('two new clients, Continue On Fail, the shared GET /client/all answered 503: row 1 fails naming row 1, row 2 reads again and is created', async () => {
@@ -54,10 +53,10 @@ describe('a failed lookup shared by several rows', () => {
 });
 
 describe('an unanswered write, then rows with the same key', () => {
-	// seed 1, path 137 (survey; shrunk by hand: no batching, three rows): row 1's create got a 502 (before the
+	// Shrunk by hand (no batching, three rows): row 1's create got a 502 (before the
 	// service applied it; the node rightly says it may have), so rows 2 and 3 wait out the settle time, looking
 	// for it. Row 2 holds the key's turn the whole time, longer than the time-out: the turn is released by time
-	// (as in known bug 1) and row 3 looks and waits too; both find nothing and both create the client.
+	// (as in bug 1) and row 3 looks and waits too; both find nothing and both create the client.
 	test('Create or Update Client, three rows "Acme", time-out 300 ms, the first create answered 502: one client', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 502, message: 'Simulated failure.', method: 'POST', path: '/v1/client/add' });
 		const result = await ctx.run(
@@ -75,7 +74,7 @@ describe('an unanswered write, then rows with the same key', () => {
 });
 
 describe('an unanswered write, then a slow write, then rows with the same key', () => {
-	// seed 2, path 30 (survey; shrunk by hand to three rows, two faults): row 1's create answered 500 (not
+	// Shrunk by hand to three rows, two faults: row 1's create answered 500 (not
 	// applied; the node rightly says it may have been), rows 2 and 3 wait out the settle time, looking every
 	// quarter of the time-out; row 2 then writes (slowly, 700 ms) and row 3, whose last look came before that
 	// write, writes too when row 2's answer arrives, without looking again. Seen: 3 invoices INV-1 from 5 rows.
@@ -105,7 +104,7 @@ describe('an unanswered write, then a slow write, then rows with the same key', 
 });
 
 describe('Retry-After that cannot be read', () => {
-	// seed 1 survey (Retry-After drawn from "a 1", "Mon 5", "soon", "-1", "1.5", "x"); known bug (4): text such as
+	// Retry-After drawn from "a 1", "Mon 5", "soon", "-1", "1.5", "x"; bug (4): text such as
 	// "a 1" or "Mon 5" is read as a date already past, so the node sends again at once instead of backing off as
 	// it does without the header (0.25 s, halved at most by the jitter).
 	test.each(['a 1', 'Mon 5'])('Retry-After "%s" counts as no header: the create is sent again after a back-off of at least 125 ms', async (retryAfter) => {
@@ -119,7 +118,7 @@ describe('Retry-After that cannot be read', () => {
 });
 
 describe('Get Many filters', () => {
-	// seed 1, paths 29, 74, 131 (survey): known bug, fixed by another helper: an Invoice Number filter left empty
+	// An Invoice Number filter left empty
 	// (or only spaces) lists every invoice. Whatever the fix (refused, or nothing listed), nothing it lists may
 	// have another number.
 	test.each(['', ' '])('Invoice Number filter "%s" lists no invoice with another number (refused naming the filter)', async (invoiceNo) => {
@@ -134,9 +133,9 @@ describe('Get Many filters', () => {
 });
 
 describe('a Retry-After longer than Longest Wait, then rows with the same key', () => {
-	// seed 2, path 25 (survey; shrunk by hand to three rows for one number, one fault): the guard's first read
+	// Shrunk by hand to three rows for one number, one fault: the guard's first read
 	// is refused asking for 120 s, more than the wait allowed (Longest Wait 2 s, time-out 1 s): row 1 fails
-	// with it, rightly. Known bug (3): the rows waiting behind the pause all go when their wait is over; known
+	// with it, rightly. Bug (3): the rows waiting behind the pause all go when their wait is over; known
 	// bug (1): meanwhile their turns on the number were released by time, so they write one after another
 	// without seeing each other. Seen in the scenario: 7 invoices INV-1 for one client.
 	test('Create or Update Invoice, three rows INV-1, the first read refused with Retry-After 120: no invoice, every row says nothing was written', async () => {
@@ -172,9 +171,9 @@ describe('liveness', () => {
 		return (body.invoice as Array<{ id: string }>)[0].id;
 	}
 
-	// seed 2, path 115 (survey; shrunk by hand): two payments refused asking for 120 s, more than the wait allowed
+	// Shrunk by hand: two payments refused asking for 120 s, more than the wait allowed
 	// (time-out 1.5 s): those rows fail, rightly; the other rows record their payments, then their reads after the
-	// write wait behind the 120 s pause: the run had not ended after 60 s (known bug 3's family: a pause longer
+	// write wait behind the 120 s pause: the run had not ended after 60 s (bug 3's family: a pause longer
 	// than Longest Wait holds the rows that did not ask for it).
 	// Here with Retry-After 20 (the scenario's 120 would keep the test's run going for 2 minutes after it fails).
 	test('Record Payment, four rows on two invoices, two payments refused with Retry-After 20 (time-out 1.5 s): the run ends within 12 s', async () => {
@@ -195,7 +194,7 @@ describe('liveness', () => {
 		expect(ended).toBe('ended');
 	}, 30_000);
 
-	// seed 905 path 1921 (two processes): a payment refused with 429 (Longest Wait 0) while the same payment of
+	// Across two processes: a payment refused with 429 (Longest Wait 0) while the same payment of
 	// another process landed became a skip (after-action), and that new decision dropped the row's turn on the
 	// invoice: the next row on it waited for ever. Here the service applies the payment and answers 429, which is
 	// what the node sees in that case (a payment like its own it had not seen, its own refused). Before the fix
@@ -224,7 +223,7 @@ describe('liveness', () => {
 });
 
 describe('reads after a write wait no longer than the time-out', () => {
-	// seed 101, path 700 (survey after the merges): Create or Update Client, rows over two e-mails, one create
+	// Create or Update Client, rows over two e-mails, one create
 	// refused with Retry-After 120 (time-out 1.3 s). The look for a twin after the other create, and the reads of
 	// the record's new state after a write, took n8n's default time-out (300 s) instead of the request's, so they
 	// sat out the 120 s pause: the run had not ended after 60 s.
@@ -242,10 +241,10 @@ describe('reads after a write wait no longer than the time-out', () => {
 });
 
 describe('a Retry-After the node obeys, with Batching', () => {
-	// seed 1, path 277 and seed 3, path 147 (survey, both with Batching 1 row and an HTTP-date Retry-After within
+	// Two scenarios, both with Batching 1 row and an HTTP-date Retry-After within
 	// Longest Wait): requests arrived 131-215 ms into pauses of 549-1193 ms. Not the batches: they share the
 	// pause, as this test shows. What sends inside it is a row whose own wait ran out during the pause: the rate
-	// gate lets a row never sent "go once regardless" (known bug 3's mechanism). Not yet written without chance.
+	// gate lets a row never sent "go once regardless" (bug 3's mechanism). Not yet written without chance.
 	test('Batching 1 row every 50 ms, three new clients, the first create refused with Retry-After 1: nothing is sent during that second', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, retryAfter: '1', method: 'POST', path: '/v1/client/add' });
 		const result = await ctx.run(
@@ -262,11 +261,11 @@ describe('a Retry-After the node obeys, with Batching', () => {
 });
 
 describe('rows of one key in overlapping batches', () => {
-	// seed 4, path 444 (survey on main with the new rate gate; shrunk by hand to two rows, one fault): with
+	// Shrunk by hand to two rows, one fault: with
 	// Request Options > Batching each batch is a run of its own (its own list read and its own turns). Batch 1's
 	// read of the list is refused (429, back-off) while batch 2 starts 20 ms later: batch 2 reads, finds nothing
 	// and creates "Acme"; batch 1 then reads (before or after that write) and creates it too, as no turn joins
-	// the two batches. Seen: 2 clients for one name in 12 of 500 scenarios of that survey with Batching.
+	// the two batches. Seen: 2 clients for one name in 12 of 500 scenarios drawn with Batching.
 	test('Batching 1 row every 20 ms, two rows "Acme", the first read of the list refused without Retry-After: one client', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: REFUSED, method: 'GET', path: '/v1/client/all' });
 		const result = await ctx.run(
@@ -280,14 +279,11 @@ describe('rows of one key in overlapping batches', () => {
 });
 
 describe('a Next in Sequence candidate deleted between the list read and its own read', () => {
-	// Known bug, seed 20261126, path 138:1:1:2:2:3:3:3:3:3:3:4:4:4:4:4:4:4:5:5:5:5:5:5:7:1:5:5:5:5:5 (the fast
-	// suite's seed reaches it once the model draws Convert to Invoice, issue 35: the draws after it moved; it also fails
-	// on the code before, 37 of 40 replays 4 at once): two executions of Create From Estimate -> Delete Invoice, Next
+	// Two executions of Create From Estimate -> Delete Invoice, Next
 	// in Sequence. The second lists the invoices, finds the first's invoice as a possible match, and reads it to
 	// compare its line items (guards/next-number); the first's Delete lands in between, the read answers 404 and
 	// the row fails "reading /invoice/{id} first (nothing written)", under Continue On Fail naming another row. A
-	// candidate that is gone is no match: the row goes on and makes its invoice (fixed: run-sequence, sameItemsIfThere;
-	// seed 901 path 1215 of the 10,000-scenario survey was the same bug).
+	// candidate that is gone is no match: the row goes on and makes its invoice (run-sequence, sameItemsIfThere).
 	test('the candidate invoice deleted while the row reads it: the row makes its invoice, no error', async () => {
 		const client = ((await ctx.api('POST', '/client/add', { names: 'Globex' })).data as IDataObject[])[0].id as string;
 		const body = await ctx.api('POST', '/estimate/add', { client, estimate_no: 'EST-9', items: [{ description: 'Audit', quantity: 1, rate: 100 }] });

@@ -9,7 +9,7 @@ export interface BenchArgs extends CommonBenchArgs {
 	book: 'with' | 'only' | 'none';
 	/** Record Payment By Number against By ID, 100 items over a 10,000-invoice book: with the book sizes, alone, or not. */
 	byNumber: 'with' | 'only' | 'none';
-	/** Issue 36's counted scenarios (guarded create x1,000, life-cycle chain, Next in Sequence x100) in the rounds. */
+	/** The counted scenarios (guarded create x1,000, life-cycle chain, Next in Sequence x100) in the rounds. */
 	counted: 'with' | 'only' | 'none';
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 29: Get Client By E-mail against Get Many Clients (Return All) over the same list of 30,000 clients, half
+ * Get Client By E-mail against Get Many Clients (Return All) over the same list of 30,000 clients, half
  * of them without an e-mail, in the same run (n8n-core's engine, in this process, the sandbox in this process too:
  * both read the same list through it). By E-mail indexed that list in time that grew with the square of the
  * clients without an e-mail (1.04 s against 0.12 s); it should now cost about what the list read costs.

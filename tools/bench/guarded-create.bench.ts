@@ -1,5 +1,5 @@
 /**
- * Issue 30's question: what the look after a guarded create (a read of the client's documents, shared by the run's
+ * What the look after a guarded create (a read of the client's documents, shared by the run's
  * items) costs. Per round one `n8n execute` (real n8n 2.40.7) runs, in turn-taking order, Create Invoice x1,000
  * over 10 clients three ways: the node with the duplicate guard as a user who changes nothing has it, the node
  * with If Already Exists = Create Anyway (no read at all), and n8n's HTTP Request chain. Prints each one's time

@@ -8,8 +8,8 @@ interface PropertyLike {
 }
 
 /**
- * The parameter names of the build under test, read from its node description: before 21bbae9 the client of
- * an invoice create is `clientId`, since then `client`.
+ * The parameter names of the build under test, read from its node description: older builds
+ * name the client of an invoice create `clientId`, newer ones `client`.
  */
 export function detectLayout(packageDir: string): ParameterLayout {
 	const module = require(join(packageDir, 'nodes', 'Invoicing', 'Invoicing.node.ts')) as { Invoicing: new () => { description: { properties: PropertyLike[] } } };

@@ -1,5 +1,5 @@
 /**
- * Issue 21's rate-limit goal: 2,000 Create Client items in one execution (n8n-core's engine, in this process)
+ * The rate-limit goal: 2,000 Create Client items in one execution (n8n-core's engine, in this process)
  * against the sandbox in its own process limited to 5 requests at once and 100 per second, default settings.
  * Prints failures, clients stored (each once?), the 429s the service answered, the wall time and its ratio to
  * the service's own limit (2,000 / 100 per s = 20 s; the goal is at most 1.5).

@@ -56,7 +56,7 @@ export const LIFECYCLE_BOOK = { invoices: 1_000, clients: 100 };
 export const SEQUENCE_BOOK = { invoices: 20_000, clients: 2_000 };
 
 /**
- * Issue 36's comparisons in `npm run bench`: the node as a user who changes nothing has it against the HTTP
+ * The counted comparisons in `npm run bench`: the node as a user who changes nothing has it against the HTTP
  * Request chain a user would build for the same result, in the same rounds. The node sends reads the chain does
  * not (its guards), so the service counts each contender's requests instead of the verification comparing them.
  */

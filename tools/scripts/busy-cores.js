@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs a command while N busy-loop processes keep the machine's cores busy: CPU starvation on demand, to find
-// what only fails on a loaded machine (issue 23: the load test's lost round). Bounded and always cleaned up:
+// what only fails on a loaded machine (a load test losing a round under load, for one). Bounded and always cleaned up:
 // every busy process stops itself after --seconds (even if this script is killed), and this script stops them
 // when the command ends, on Ctrl-C and on SIGTERM.
 // Usage: node tools/scripts/busy-cores.js [--procs 2] [--seconds 180] [--runs 1] [--keep-going] [-- command args...]

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the generated fault scenarios of test/scenarios/ (issue 30).
+// Runs the generated fault scenarios of test/scenarios/.
 // Usage: npm run test:scenarios -- [--runs N] [--seed S] [--path P]
 //   --runs N         how many scenarios (300 when omitted, as in the fast suite)
 //   --seed S         the seed (the fast suite's fixed one when omitted)

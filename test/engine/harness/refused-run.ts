@@ -1,6 +1,6 @@
 /**
  * n8n checks a node's parameters before the run, a By ID pattern in a vm with a 250 ms wall-clock limit: on starved
- * cores it refuses the run as a whole, before any request (docs/scaling.md). The user sees a failed execution and
+ * cores it refuses the run as a whole, before any request (docs/guarantees.md). The user sees a failed execution and
  * runs it again; so does a test that is about something else.
  */
 export const REGEX_TIMED_OUT = 'Regular expression execution timed out';

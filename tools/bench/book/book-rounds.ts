@@ -101,7 +101,7 @@ export async function bookRounds(cli: N8nCli, setup: BookSetup, rounds: number, 
 	return { rounds, sizes };
 }
 
-/** The figures as a Markdown table (printed by the bench, pasted into the README). */
+/** The figures as a Markdown table (printed by the bench, pasted into docs/benchmark.md). */
 export function bookTable(figures: BookFigures): string {
 	const header = ['invoices in the service (clients)', ...BOOK_CONTENDERS.map((c) => `${BOOK_CONTENDER_LABEL[c]} ms`), 'guarded Create / HTTP', 'Create or Update / HTTP', 'Next in Sequence / HTTP', 'guarded Create / (list + POST)', 'Next in Sequence / (list + POST)'];
 	const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];

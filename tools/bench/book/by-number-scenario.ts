@@ -4,7 +4,7 @@ import type { CredentialRef } from '../workflow/credentials';
 import { byId, codeNode, workflowNode } from '../workflow/nodes';
 
 /**
- * Record Payment By Number against By ID (issue 21): 100 items in one execution each, over a book of 10,000
+ * Record Payment By Number against By ID: 100 items in one execution each, over a book of 10,000
  * invoices (10 per client), the two nodes in the same execution. By ID reads each invoice and records the payment;
  * By Number adds the lookup of the numbers, which should be one list read per run whatever the item count.
  */

@@ -17,7 +17,7 @@ export interface BenchContext {
 	workDir: string;
 	/** Epoch ms after which no further n8n round starts. */
 	deadline: number;
-	/** The services of the counted scenarios (issue 36), when they run. */
+	/** The services of the counted scenarios, when they run. */
 	counted?: Record<CountedService, ServiceClient>;
 }
 

@@ -58,7 +58,7 @@ export interface BenchFigures {
 	bookSize?: BookFigures;
 	/** Record Payment By Number against By ID, 100 items over a 10,000-invoice book. */
 	byNumber?: ByNumberFigures;
-	/** Issue 36's scenarios: the node with its defaults against the HTTP chain, requests counted by the service. */
+	/** The counted scenarios: the node with its defaults against the HTTP chain, requests counted by the service. */
 	counted?: CountedFigures[];
 	totalSeconds: number;
 }

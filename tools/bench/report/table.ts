@@ -2,7 +2,7 @@ import type { BenchFigures } from './figures';
 import { ms, percent, ratioText, spreadText } from './format';
 import { SCENARIOS } from '../scenarios';
 
-/** The figures as a Markdown table (printed by the bench, pasted into the README). */
+/** The figures as a Markdown table (printed by the bench, pasted into docs/benchmark.md). */
 export function figuresTable(figures: BenchFigures): string {
 	const lines = [
 		'| scenario | Invoicing node ms | HTTP Request chain ms | raw client ms | node / HTTP | node / raw | expressions per item (node / HTTP chain) | n8n RSS peak MB (node / HTTP) | service busy (node / HTTP / raw) |',

@@ -41,7 +41,7 @@ export interface RoundOptions {
 	 * chain per scenario, e.g. the guarded node, the node with Create Anyway and the HTTP chain of one create.
 	 */
 	steps?: RoundStep[];
-	/** Issue 36's counted scenarios after the others (each with an untimed warm-up of up to 10 items first). */
+	/** The counted scenarios after the others (each with an untimed warm-up of up to 10 items first). */
 	counted?: { scenarios: CountedScenario[]; targets: CountedTargets };
 }
 

@@ -5,7 +5,7 @@ import { ACCEPTED_DATE_FORMS, toApiDate } from '../../../shared/dates';
 import { isLocator } from '../../../shared/text';
 import { fieldError, inputError } from '../errors/item-errors';
 import { toCurrencyCode } from './currencies';
-import { itemParameter } from './item-parameter';
+import { itemParameter } from '../../engine/item-parameter';
 import type { FieldSpec } from './field-specs';
 import { noteKeyedField } from './keyed-values';
 import { parseLineItems, type ItemsMode } from './line-items';

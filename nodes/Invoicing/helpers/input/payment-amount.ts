@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { fieldError, inputError } from '../errors/item-errors';
-import { itemParameter } from './item-parameter';
+import { itemParameter } from '../../engine/item-parameter';
 
 /**
  * Record Payment's "Amount Paid": a number more than 0, as typed. The editor field has no minimum (one would

@@ -12,7 +12,7 @@ import { lookupRecordsOfRun } from '../request/lookup-lists';
 import { refuseUnusableFilters } from './filter-checks';
 import { recordsWithKey } from './key-index';
 import { filtersOf, keyedFieldsOf, rememberFilters, rememberTarget, targetOf, type RecordTarget } from './keyed-values';
-import { itemParameter } from './item-parameter';
+import { itemParameter } from '../../engine/item-parameter';
 import { readRecordId } from './parameters';
 
 

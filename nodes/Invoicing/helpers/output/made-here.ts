@@ -20,7 +20,7 @@ function runIndexOf(ctx: IExecuteSingleFunctions): number {
 
 /**
  * Called at a create's answer, before the item's turn on its key ends: a later row of the run that finds this
- * record can then say that this run made it, not an earlier one (issue 35: "existing" where nothing existed).
+ * record can then say that this run made it, not an earlier one (not "existing" where nothing existed before the run).
  */
 export function rememberMade(ctx: IExecuteSingleFunctions, resource: string, record: IDataObject): void {
 	if (record.id === undefined) return;

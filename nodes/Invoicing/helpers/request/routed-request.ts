@@ -22,7 +22,7 @@ export async function sendNamingTransportErrors(
 	let failed = true;
 	try {
 		refuseWriteAfterStop(this, requestData.options.method);
-		// again once the rate gate lets it through: another item may have failed while it waited (seed 935 path 3364)
+		// again once the rate gate lets it through: another item may have failed while it waited
 		const items = await routeWithinRateLimits(this, requestData, () => refuseWriteAfterStop(this, requestData.options.method));
 		failed = false;
 		return items;

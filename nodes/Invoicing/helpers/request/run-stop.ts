@@ -76,7 +76,7 @@ export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): vo
 /**
  * A document this item created whose look for a twin failed (a read turned away by the rate gate, a time-out): a
  * copy another execution made at the same moment may stay, unseen. The item's own error says so; with Continue On
- * Fail off, n8n may show another item's error, so the run's shown error tells of it too (seed 944 path 3942).
+ * Fail off, n8n may show another item's error, so the run's shown error tells of it too.
  * Returns the failure, unchanged.
  */
 export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, failure: unknown): unknown {

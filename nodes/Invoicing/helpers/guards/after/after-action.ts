@@ -103,8 +103,8 @@ export function reportTwins(ctx: IExecuteSingleFunctions, resource: GuardedResou
 /**
  * The read after this write, which looks for a twin, failed (the rate gate turned it away: the service asked to
  * wait longer than Longest Wait; a time-out): the write was done, and whether another execution made the same one
- * at the same moment is unknown. Reported as a twin is, so the run's shown error tells of it (seed 935 path 3364:
- * an e-mail sent by each of two processes, the reads after both turned away, nothing said).
+ * at the same moment is unknown. Reported as a twin is, so the run's shown error tells of it (else an
+ * e-mail sent by each of two processes, the reads after both turned away, goes untold).
  */
 export function twinUnchecked(ctx: IExecuteSingleFunctions, resource: GuardedResource, watch: TwinWatch, readFailure: unknown): Error {
 	const done = watch.kind === 'payment' ? `the payment was recorded on the ${resource}` : `the ${resource} was sent to ${watch.email}`;

@@ -150,7 +150,7 @@ async function convergeCreate(
 }
 
 /**
- * Twins across processes finish once (issue 34). When two executions create the same record at the same moment,
+ * Twins across processes finish once. When two executions create the same record at the same moment,
  * the one whose copy was made later deletes it and outputs the other's (convergeCreate above). Its item then carries
  * `twin` (the id it deleted, the id it kept): the execution that made the kept record goes on with the chain, so a
  * Send or Record Payment fed that item does not act again; it is skipped and says why. A re-run's `existing` has

@@ -35,7 +35,7 @@ const listAfterWrites = (ctx: IExecuteSingleFunctions, resource: GuardedResource
 	);
 
 /**
- * The twin look after a numbered create (issue 34: twins converge on whatever the key is; here the row's content):
+ * The twin look after a numbered create (twins converge on whatever the key is; here the row's content):
  * once every write of the run has its answer, the list is read, and when another process made this row's document
  * at the same moment, before this one (see RunSequence.twinOf), this copy is deleted (just created, nothing sent on
  * it) and the row has the other. Returns the service's answer for the record kept when it is not this one.
@@ -72,7 +72,7 @@ const HOLD_LOOK_MS = 500;
 /**
  * The twin kept, as the service has it once its number holds. When a document made before it has its number too,
  * its maker gives it the next free one in its own look after its writes: the row reported the number it had a
- * moment before (seed 931 path 342: EST-0001, then EST-0007). It is read again every 0.5 s, up to 5 s; a clash
+ * moment before (EST-0001, then EST-0007). It is read again every 0.5 s, up to 5 s; a clash
  * that outlasts that is the maker's to report.
  */
 async function whenNumberHolds(ctx: IExecuteSingleFunctions, resource: GuardedResource, twin: IDataObject, list: IDataObject[]): Promise<ApiEnvelope> {
@@ -134,7 +134,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 
 /**
  * The PUT giving a clashing copy the next free number failed (a 429 with Longest Wait 0, a 5xx): the copy, just
- * created and not yet output, is deleted, so the number is not left given twice (seed 905 path 5048), and the item
+ * created and not yet output, is deleted, so the number is not left given twice, and the item
  * fails saying nothing was made. When the delete fails too, the PUT's error stands, with the delete's failure added.
  */
 async function withCopyDeleted(
@@ -182,7 +182,7 @@ async function renumber(ctx: IExecuteSingleFunctions, resource: GuardedResource,
  * A copy of a Next in Sequence row that had a number another document also has, which this execution could
  * neither renumber nor delete (both refused: a 429 asking to wait longer than the time-out allows). The item
  * failed naming it; Retry On Fail then runs the node again, which makes the row anew, and the copy would stay
- * with its number given twice (seed 915 path 9478). The retry deletes it (never output: nothing was sent on it).
+ * with its number given twice. The retry deletes it (never output: nothing was sent on it).
  */
 interface LeftCopy {
 	resource: GuardedResource;

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
  * The order in which the service made two records, as every execution that sees both can tell it the same way:
  * by the service's `created_at` ("YYYY-MM-DD HH:MM:SS", one clock: the service's), then, within one second, by
  * id. Service ids are long numeric strings the service hands out in order (a longer one is later, else the
- * larger): docs/design.md, "Twin creates". The order the service lists records in is never relied on.
+ * larger): docs/design.md, "Twins across processes". The order the service lists records in is never relied on.
  */
 const idOrder = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
 
@@ -20,7 +20,7 @@ export const byMaking = (a: IDataObject, b: IDataObject) => (createdBefore(a, b)
 
 /**
  * Twins pair on the order the service made their documents, not on their counts: a 429 or a retry delays some of
- * one twin's creates past the other's look (seed 905 paths 4169, 4196), and pairing only equal counts kept both
+ * one twin's creates past the other's look, and pairing only equal counts kept both
  * sets. Of `mine` and `others` (one content, in making order) the first `rows` made stay; each of mine after them
  * goes, in order, to the next of the others among them. Every reader sees a prefix of the same making order less
  * what was deleted beyond its twin's first `rows`, so twins with as many new rows keep the same documents

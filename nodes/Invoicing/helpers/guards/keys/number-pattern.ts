@@ -30,7 +30,7 @@ export const isNextNumber = (ctx: IExecuteSingleFunctions): boolean => ctx.getNo
 
 /**
  * The item's pattern, read before anything is sent. An empty prefix is refused: it would number the documents
- * "0001" beside "INV-1001" without a word (issue 35).
+ * "0001" beside "INV-1001" without a word.
  */
 export function readPattern(ctx: IExecuteSingleFunctions): NumberPattern {
 	const prefix = String(ctx.getNodeParameter('numberPrefix', '') ?? '');

@@ -114,7 +114,7 @@ export class SequenceDocuments {
 	/**
 	 * A candidate that a document made before it shares its number with is a copy its maker (a run of another
 	 * process, or an earlier run of this one) is about to delete or renumber in its look after its writes: taken
-	 * as this row's, the row would name a document that is gone a moment later (seed 905 path 6076: a later batch
+	 * as this row's, the row would name a document that is gone a moment later (as when a later batch
 	 * of the execution, and the next run in the process, took the twin's copy of INV-0001). The list is read again
 	 * (every 0.5 s) until no candidate clashes or `waitMs` passed; a clash that outlasts the wait (a maker that
 	 * could not finish) is noted in `lasting` and never waited on again.

@@ -32,11 +32,11 @@ export class SequenceLane {
 
 	/**
 	 * The last run's list when its read started at `since` or later (a copy): for a run that began at `since`, it
-	 * is the list that run's own read would have given or a fresher one (issue 36: runs at once read one list
+	 * is the list that run's own read would have given or a fresher one (runs at once read one list
 	 * each). Older lists serve nothing: what a list cached across runs would miss (a delete, another writer, a
 	 * book restored) is never guessed. A list serves the one run after its reader only: the runs after that one
 	 * may come seconds later (its wait for a clash to converge), and a list served on missed what another process
-	 * made meanwhile, so a batch numbered over its twin's documents (seed 932 path 8308).
+	 * made meanwhile, so a batch numbered over its twin's documents.
 	 */
 	servedList(since: number): { list: IDataObject[]; at: number } | undefined {
 		const last = this.lastList;
@@ -84,7 +84,7 @@ export class SequenceLane {
 	/**
 	 * Numbers a run of the lane gave (a new row's, or a clash's next free one) whose write has no answer yet: the
 	 * record is neither in a list nor remembered until then, and the lane's next run, or the look of a run before
-	 * it, would give the number again (seed 905 path 712: a renumber and the next run's rows both took INV-0005).
+	 * it, would give the number again (a renumber and the next run's rows would both take INV-0005).
 	 */
 	private readonly given: string[] = [];
 

@@ -59,7 +59,7 @@ export function decisionOf(ctx: IExecuteSingleFunctions): WriteDecision | undefi
 /**
  * `write`: given when the decision sends a write the guard watches (create, upsert, payment, send). A decision
  * made again after the answer (a refused payment whose twin landed becomes a skip) keeps the turn the item still
- * holds: dropped, it would never end, and the next item on the key would wait for ever (issue 34).
+ * holds: dropped, it would never end, and the next item on the key would wait for ever.
  */
 export function decide(ctx: IExecuteSingleFunctions, decision: WriteDecision, endTurn?: (created?: IDataObject) => void, write?: GuardedWrite): void {
 	const held = endTurn ?? pendingOf(ctx)?.endTurn;

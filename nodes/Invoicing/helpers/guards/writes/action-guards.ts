@@ -125,7 +125,7 @@ async function decideOnLook(
 		if (skip !== undefined) {
 			repeatTwinReport(ctx, key);
 			// after this execution's write got no answer: the e-mail or payment found is its own, unless two like it
-			// appeared since its look, the other from another execution at the same moment (seed 941 path 284)
+			// appeared since its look, the other from another execution at the same moment
 			const since = skipped?.earlier?.seen === undefined ? undefined : { watch: watch(skipped.earlier.seen), record: skipped.record };
 			const report = since?.watch ? reportTwins(ctx, resource, since.watch, since.record, key) : undefined;
 			decide(ctx, { kind: 'skip', message: report ? `${skip} Also: ${report}.` : skip }, turn.end);

@@ -46,7 +46,7 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 /**
  * The invoice's description with Next in Sequence when Invoice Fields set none: the estimate it comes from. It is the invoice's link
  * to its estimate (the service has no field for it), so a re-run finds the invoice made from this estimate and
- * never one made from another estimate with the same lines (issue 34).
+ * never one made from another estimate with the same lines.
  */
 export const fromEstimateDescription = (estimateNo: string): string => `Estimate ${estimateNo}`;
 

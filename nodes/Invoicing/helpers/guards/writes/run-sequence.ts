@@ -224,8 +224,8 @@ export class RunSequence {
 	/**
 	 * The execution's rows of the content in its other batches (Request Options > Batching) that have no document
 	 * yet: later batches', and earlier ones' that failed. The twin in another process makes its documents in its
-	 * own batches, so a batch counting only its own rows kept copies beyond the execution's rows (seed 916 path
-	 * 315). A row of another batch that has its document holds it: that one is not this batch's to give.
+	 * own batches, so a batch counting only its own rows kept copies beyond the execution's rows.
+	 * A row of another batch that has its document holds it: that one is not this batch's to give.
 	 */
 	private async rowsElsewhere(ctx: IExecuteSingleFunctions, content: Content): Promise<number> {
 		const claimed = this.claims(ctx);
@@ -235,8 +235,7 @@ export class RunSequence {
 
 	/**
 	 * The documents the execution's rows of its other batches have (made, found, or named by a refused row): never a
-	 * twin copy of this batch's rows. Counted among the others, they outnumbered the rows and both copies stayed
-	 * (seed 932 path 8308).
+	 * twin copy of this batch's rows. Counted among the others, they outnumbered the rows and both copies stayed.
 	 */
 	private heldElsewhere(ctx: IExecuteSingleFunctions): Set<string> {
 		return new Set(
@@ -383,7 +382,7 @@ export class RunSequence {
 			this.afterReadOver.promise,
 			sleep(AFTER_READ_START_MS).then(async () => (this.afterReadStarted ? await this.afterReadOver.promise : undefined)),
 		]);
-		// a later batch of the execution would otherwise take the twin's document a row of this run is handed (seed 916 path 6918)
+		// a later batch of the execution would otherwise take the twin's document a row of this run is handed
 		while (this.looks.size > 0) await Promise.allSettled([...this.looks]);
 	}
 }

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
-import { isLocator } from '../../../shared/text';
+import { isLocator } from '../../shared/text';
 
 /**
  * A parameter the pre-send reads, without a third evaluation of its expression when that expression only picks
