@@ -113,6 +113,8 @@ describe('Export E-Invoice: the file, its totals and the requests', () => {
 		const result = await run(exportParams(byId(id)));
 		expect(result.error).toBeUndefined();
 		expect(requests()).toEqual([`GET /v1/invoice/${id}`, `GET /v1/client/${client}`]);
+		// with the seller credential chosen too, every request still carries the Invoicing API's key (docs/design.md)
+		expect(ctx.sent().map((r) => r.authorized)).toEqual([true, true]);
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toEqual({ format: 'xrechnung-ubl', invoice_no: 'INV/2026:7', id, file_name: 'INV_2026_7.xml', ...TOTALS, warnings: [] });
 		const file = fileOf(result.items[0]);
