@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The official rules kept beside the clone (../shared/einvoice), as the repository's CI has them. */
@@ -41,6 +41,7 @@ export function failedRules(svrl: string): string[] {
 
 /** One Saxon run over every file of a folder: the failed rules per file name. */
 export function runRules(stylesheet: string, inputDir: string, outputDir: string): Promise<Map<string, string[]>> {
+	mkdirSync(outputDir, { recursive: true });
 	return new Promise((resolve, reject) => {
 		const child = spawn('java', ['-jar', SAXON_JAR, `-s:${inputDir}`, `-o:${outputDir}`, `-xsl:${stylesheet}`], { stdio: ['ignore', 'ignore', 'pipe'] });
 		let errors = '';
@@ -59,6 +60,8 @@ export function runRules(stylesheet: string, inputDir: string, outputDir: string
 export function schemaErrors(files: string[]): { refused: string[]; messages: string } {
 	if (files.length === 0) return { refused: [], messages: '' };
 	const result = spawnSync('xmllint', ['--noout', '--schema', RULES.ciiXsd, ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+	// 0: all valid, 3: some refused; anything else means the schema itself could not be used
+	if (result.status !== 0 && result.status !== 3) throw new Error(`xmllint failed (${String(result.status)}): ${result.stderr.slice(0, 2000)}`);
 	const refused = result.stderr
 		.split('\n')
 		.filter((line) => line.endsWith(' fails to validate'))
