@@ -63,7 +63,7 @@ describe.each([
 	});
 
 	test(`a line amount that does not add up to BT-106: exactly ${lineRules.join(', ')}`, () => {
-		expect(found[en].get('wrong-line-amount.xml')).toEqual(lineRules);
+		expect([...(found[en].get('wrong-line-amount.xml') ?? [])].sort()).toEqual([...lineRules].sort());
 	});
 });
 
