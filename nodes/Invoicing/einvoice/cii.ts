@@ -69,9 +69,10 @@ function agreement(invoice: PreparedInvoice): string {
 
 function delivery(invoice: PreparedInvoice): string {
 	const { input } = invoice;
-	const country = input.vat.category === 'K' ? input.buyer.address.country?.trim().toUpperCase() : undefined;
+	// an intra-community supply names the country delivered to (BR-IC-12): the buyer's address
+	const deliveredTo = input.vat.category === 'K' ? group('ram:ShipToTradeParty', [address(input.buyer.address)]) : '';
 	return always('ram:ApplicableHeaderTradeDelivery', [
-		group('ram:ShipToTradeParty', [group('ram:PostalTradeAddress', [leaf('ram:CountryID', country)])]),
+		deliveredTo,
 		group('ram:ActualDeliverySupplyChainEvent', [date('ram:OccurrenceDateTime', input.deliveryDate)]),
 	]);
 }

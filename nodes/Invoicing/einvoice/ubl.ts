@@ -10,8 +10,8 @@ const NAMESPACES = {
 
 const vatScheme = () => group('cac:TaxScheme', [leaf('cbc:ID', 'VAT')]);
 
-function address(postal: PostalAddress): string {
-	return group('cac:PostalAddress', [
+function address(postal: PostalAddress, name = 'cac:PostalAddress'): string {
+	return group(name, [
 		leaf('cbc:StreetName', postal.street),
 		leaf('cbc:AdditionalStreetName', postal.additionalStreet),
 		leaf('cbc:CityName', postal.city),
@@ -35,11 +35,9 @@ function party(invoice: PreparedInvoice, who: EInvoiceParty, isSeller: boolean):
 
 function delivery(invoice: PreparedInvoice): string {
 	const { input } = invoice;
-	const country = input.vat.category === 'K' ? input.buyer.address.country?.trim().toUpperCase() : undefined;
-	return group('cac:Delivery', [
-		leaf('cbc:ActualDeliveryDate', input.deliveryDate),
-		group('cac:DeliveryLocation', [group('cac:Address', [group('cac:Country', [leaf('cbc:IdentificationCode', country)])])]),
-	]);
+	// an intra-community supply names the country delivered to (BR-IC-12): the buyer's address
+	const deliveredTo = input.vat.category === 'K' ? group('cac:DeliveryLocation', [address(input.buyer.address, 'cac:Address')]) : '';
+	return group('cac:Delivery', [leaf('cbc:ActualDeliveryDate', input.deliveryDate), deliveredTo]);
 }
 
 function payment(invoice: PreparedInvoice): string {
