@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { InvoicingApi } from '../../credentials/InvoicingApi.credentials';
+import { InvoicingSeller } from '../../credentials/InvoicingSeller.credentials';
+import { RESOURCE_SPECS } from '../../nodes/Invoicing/resources/resources';
 import { InvoicingTrigger } from '../../nodes/InvoicingTrigger/InvoicingTrigger.node';
 import { createNodeTypes, INVOICING_TYPE } from '../engine/harness/node-types';
 import { ANY, canMatch, MessageTemplates } from './message-templates';
@@ -29,6 +31,7 @@ const properties: INodeProperties[] = [
 	...invoicing.properties,
 	...new InvoicingTrigger().description.properties,
 	...new InvoicingApi().properties,
+	...new InvoicingSeller().properties,
 ];
 
 function optionNames(name: string): string[] {
@@ -42,7 +45,9 @@ function optionNames(name: string): string[] {
 const operationOpenings = [...new Set([...optionNames('operation'), 'List'])].flatMap((operation) =>
 	optionNames('resource').flatMap((resource) => [`${operation} ${resource}`, `${operation} ${resource}s`]),
 );
-const opensLikeMessage = messageOpener(operationOpenings, templateOpenings(templates));
+/** Operations whose messages open with their own label (`Export E-Invoice "INV-2" (item 0): ...`). */
+const messageLabels = RESOURCE_SPECS.flatMap((spec) => spec.operations.flatMap((operation) => (operation.messageLabel ? [operation.messageLabel] : [])));
+const opensLikeMessage = messageOpener([...operationOpenings, ...messageLabels], templateOpenings(templates));
 
 const isKnownMessage = (text: string) => templates.some((template) => canMatch(quotePattern(text), template));
 const isKnownMenuPath = (path: string) => N8N_MENUS.includes(path) || isParameterPath(path, properties);
