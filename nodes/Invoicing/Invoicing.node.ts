@@ -2,7 +2,8 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { requestMiddleware } from './engine/request-middleware';
 import { invoicingProperties, invoicingResources } from './descriptions';
-import { authenticationProperty, invoicingCredentials } from './descriptions/credentials';
+import { authenticationProperty, invoicingCredentials, SELLER_TEST } from './descriptions/credentials';
+import { testSellerEntries } from './helpers/einvoice/seller-test';
 import { listSearchMethods } from './descriptions/list-search';
 import { RESOURCE_SPECS } from './resources/resources';
 import { sendNamingTransportErrors } from './helpers/request/routed-request';
@@ -56,5 +57,6 @@ export class Invoicing implements INodeType {
 
 	methods = {
 		listSearch: listSearchMethods(RESOURCE_SPECS),
+		credentialTest: { [SELLER_TEST]: testSellerEntries },
 	};
 }

@@ -29,7 +29,7 @@ beforeAll(async () => {
 		workflows,
 		extraCredentials: credentialIds.map((id) =>
 			id === CORPUS_SELLER.id
-				? { id, name: CORPUS_SELLER.name, type: 'invoicingSeller', data: CORPUS_SELLER.data }
+				? { id, name: CORPUS_SELLER.name, type: 'invoicingSellerApi', data: CORPUS_SELLER.data }
 				: { id, name: 'Invoicing account', type: 'invoicingApi', data: { baseUrl: sandbox.url, apiKey: API_KEY, headerName: 'Authorization' } },
 		),
 	}));

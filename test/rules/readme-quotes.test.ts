@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { InvoicingApi } from '../../credentials/InvoicingApi.credentials';
-import { InvoicingSeller } from '../../credentials/InvoicingSeller.credentials';
+import { InvoicingSellerApi } from '../../credentials/InvoicingSellerApi.credentials';
 import { RESOURCE_SPECS } from '../../nodes/Invoicing/resources/resources';
 import { InvoicingTrigger } from '../../nodes/InvoicingTrigger/InvoicingTrigger.node';
 import { createNodeTypes, INVOICING_TYPE } from '../engine/harness/node-types';
@@ -31,7 +31,7 @@ const properties: INodeProperties[] = [
 	...invoicing.properties,
 	...new InvoicingTrigger().description.properties,
 	...new InvoicingApi().properties,
-	...new InvoicingSeller().properties,
+	...new InvoicingSellerApi().properties,
 ];
 
 function optionNames(name: string): string[] {

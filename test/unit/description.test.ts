@@ -30,7 +30,7 @@ describe('node description', () => {
 		// `authentication` parameter names for every request (docs/design.md)
 		expect(description.credentials).toEqual([
 			{ name: 'invoicingApi', required: true, displayOptions: { show: { authentication: ['invoicingApi'] } } },
-			{ name: 'invoicingSeller', required: true, displayOptions: { show: { resource: ['invoice'], operation: ['exportEInvoice'] } } },
+			{ name: 'invoicingSellerApi', required: true, testedBy: 'invoicingSellerApiTest', displayOptions: { show: { resource: ['invoice'], operation: ['exportEInvoice'] } } },
 		]);
 		expect(properties[0]).toEqual({ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'invoicingApi' });
 		expect(description.icon).toEqual({ light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' });

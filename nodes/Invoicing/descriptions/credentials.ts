@@ -12,6 +12,9 @@ import { SELLER_CREDENTIAL_TYPE } from '../resources/invoice/exportEInvoice.oper
  */
 const API_AUTHENTICATION = 'invoicingApi';
 
+/** The node's method that tests the seller credential (`methods.credentialTest`): its entries, no request. */
+export const SELLER_TEST = 'invoicingSellerApiTest';
+
 export const authenticationProperty: INodeProperties = {
 	displayName: 'Authentication',
 	name: 'authentication',
@@ -21,5 +24,5 @@ export const authenticationProperty: INodeProperties = {
 
 export const invoicingCredentials: INodeCredentialDescription[] = [
 	{ name: CREDENTIAL_TYPE, required: true, displayOptions: { show: { authentication: [API_AUTHENTICATION] } } },
-	{ name: SELLER_CREDENTIAL_TYPE, required: true, displayOptions: { show: { resource: ['invoice'], operation: ['exportEInvoice'] } } },
+	{ name: SELLER_CREDENTIAL_TYPE, required: true, testedBy: SELLER_TEST, displayOptions: { show: { resource: ['invoice'], operation: ['exportEInvoice'] } } },
 ];

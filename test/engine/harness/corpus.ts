@@ -7,7 +7,7 @@ import type { Sandbox } from '../../../tools/sandbox';
 /** Workflows saved with each node version's parameters: test/corpus/v<version>/<name>.json. */
 export const CORPUS = join(__dirname, '..', '..', 'corpus');
 
-/** The Invoicing E-Invoice Seller credential the corpus's Export E-Invoice names (all other credentials are the service's). */
+/** The Invoicing E-Invoice Seller API credential the corpus's Export E-Invoice names (all other credentials are the service's). */
 export const CORPUS_SELLER = {
 	id: 'corpus-seller',
 	name: 'Seller',

@@ -14,7 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { InvoicingApi } from '../../../credentials/InvoicingApi.credentials';
-import { InvoicingSeller } from '../../../credentials/InvoicingSeller.credentials';
+import { InvoicingSellerApi } from '../../../credentials/InvoicingSellerApi.credentials';
 
 /**
  * Credentials kept in memory, applied the way n8n's own credentials helper applies them: a function
@@ -22,7 +22,7 @@ import { InvoicingSeller } from '../../../credentials/InvoicingSeller.credential
  * resolved as an expression against the credential data.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
-	private readonly types: Record<string, ICredentialType> = { invoicingApi: new InvoicingApi(), invoicingSeller: new InvoicingSeller() };
+	private readonly types: Record<string, ICredentialType> = { invoicingApi: new InvoicingApi(), invoicingSellerApi: new InvoicingSellerApi() };
 
 	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
 		super();

@@ -23,7 +23,7 @@ export interface RunNodeOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	credentials: ICredentialDataDecryptedObject;
-	/** The Invoicing E-Invoice Seller credential chosen on the node (Export E-Invoice), if any. */
+	/** The Invoicing E-Invoice Seller API credential chosen on the node (Export E-Invoice), if any. */
 	seller?: ICredentialDataDecryptedObject;
 	timezone?: string;
 	/** n8n's Retry On Fail node setting. */
@@ -104,7 +104,7 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind:
 		parameters: options.parameters,
 		credentials: {
 			invoicingApi: { id: credentialId, name: 'Invoicing account' },
-			...(options.seller ? { invoicingSeller: { id: SELLER_CREDENTIAL_ID, name: 'Seller' } } : {}),
+			...(options.seller ? { invoicingSellerApi: { id: SELLER_CREDENTIAL_ID, name: 'Seller' } } : {}),
 		},
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.retry ? { retryOnFail: true, ...options.retry } : {}),

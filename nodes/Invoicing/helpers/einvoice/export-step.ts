@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, type IN8nHttpFullResponse, type INodeExecutionData } from 'n8n-workflow';
 
 import { trimmed } from '../../../shared/text';
 import type { ApiEnvelope } from '../../../shared/api-types';
@@ -19,7 +19,7 @@ async function sellerEntries(ctx: IExecuteSingleFunctions): Promise<IDataObject>
 	try {
 		return await ctx.getCredentials(SELLER_CREDENTIAL_TYPE);
 	} catch {
-		throw inputError(ctx, `no seller is chosen: choose ${SELLER_CREDENTIAL} (Credential for Invoicing E-Invoice Seller)`, 'The seller (your company: name, address, VAT ID, bank account) is written in every e-invoice.');
+		throw inputError(ctx, `no seller is chosen: choose ${SELLER_CREDENTIAL} (Credential for Invoicing E-Invoice Seller API)`, 'The seller (your company: name, address, VAT ID, bank account) is written in every e-invoice.');
 	}
 }
 
@@ -33,10 +33,16 @@ async function clientEmail(ctx: IExecuteSingleFunctions, clientId: string): Prom
 
 /** "INV/2026:7" -> "INV_2026_7.xml": characters file systems refuse become "_"; an empty number names the file by the invoice id. */
 export function safeFileName(invoiceNo: string, id: string): string {
-	// eslint-disable-next-line no-control-regex
-	const base = invoiceNo.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '_').replace(/^[.\s]+|[.\s]+$/g, '');
+	const base = [...invoiceNo]
+		.map((character) => (character.charCodeAt(0) < 32 || '<>:"/\\|?*'.includes(character) ? '_' : character))
+		.join('')
+		.replace(/^[.\s]+|[.\s]+$/g, '');
 	return `${base === '' ? `invoice-${id}` : base.slice(0, 200)}.xml`;
 }
+
+/** Anything else the mapping or the writer throws, as the item's error. */
+const asItemError = (ctx: IExecuteSingleFunctions, error: unknown): NodeOperationError =>
+	error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: ctx.getItemIndex() });
 
 const FIGURE_NAMES: Record<string, string> = { sub_total: 'sub-total (sub_total)', tax_amount: 'tax amount (tax_amount)', total: 'total' };
 
@@ -72,7 +78,7 @@ async function sourcesOf(ctx: IExecuteSingleFunctions, parameters: ExportParamet
 		return { record, input, missing: mergedTerms(missing, checkEInvoice(input)) };
 	} catch (error) {
 		if (error instanceof ExportRefusal) throw fieldError(ctx, error.field, error.problem, error.hint);
-		throw error;
+		throw asItemError(ctx, error);
 	}
 }
 
@@ -81,7 +87,7 @@ function build(ctx: IExecuteSingleFunctions, input: Parameters<typeof buildEInvo
 		return buildEInvoice(input);
 	} catch (error) {
 		if (error instanceof EInvoiceError) throw writerRefusal(ctx, error);
-		throw error;
+		throw asItemError(ctx, error);
 	}
 }
 

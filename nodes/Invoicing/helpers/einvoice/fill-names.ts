@@ -2,7 +2,7 @@ import type { MissingTerm } from '../../einvoice/types';
 import { BUYER_LABEL, DETAILS_LABEL } from '../../resources/invoice/exportEInvoice.operation';
 
 /** The seller credential as messages name it. */
-export const SELLER_CREDENTIAL = 'the "Invoicing E-Invoice Seller" credential';
+export const SELLER_CREDENTIAL = 'the "Invoicing E-Invoice Seller API" credential';
 
 const seller = (entry: string) => `${entry} in ${SELLER_CREDENTIAL}`;
 const buyer = (option: string) => `${BUYER_LABEL} > ${option}`;

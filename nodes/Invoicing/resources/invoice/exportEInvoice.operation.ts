@@ -13,8 +13,8 @@ export const EXPORT_PARAMS = {
 	options: 'eInvoiceOptions',
 } as const;
 
-/** The credential of the company that issues the invoices (credentials/InvoicingSeller.credentials.ts). */
-export const SELLER_CREDENTIAL_TYPE = 'invoicingSeller';
+/** The credential of the company that issues the invoices (credentials/InvoicingSellerApi.credentials.ts). */
+export const SELLER_CREDENTIAL_TYPE = 'invoicingSellerApi';
 
 export const BUYER_LABEL = 'Buyer';
 export const DETAILS_LABEL = 'E-Invoice Details';

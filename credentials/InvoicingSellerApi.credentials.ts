@@ -14,10 +14,10 @@ const text = (displayName: string, name: string, description: string, extra: Par
  * Export E-Invoice. Nothing here is a secret and nothing here authenticates a request; several companies are
  * several credentials.
  */
-export class InvoicingSeller implements ICredentialType {
-	name = 'invoicingSeller';
+export class InvoicingSellerApi implements ICredentialType {
+	name = 'invoicingSellerApi';
 
-	displayName = 'Invoicing E-Invoice Seller';
+	displayName = 'Invoicing E-Invoice Seller API';
 
 	icon: Icon = { light: 'file:../nodes/Invoicing/invoicing.svg', dark: 'file:../nodes/Invoicing/invoicing.dark.svg' };
 
