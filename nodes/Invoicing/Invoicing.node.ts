@@ -2,7 +2,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { requestMiddleware } from './engine/request-middleware';
 import { invoicingProperties, invoicingResources } from './descriptions';
-import { authenticationProperty, invoicingCredentials, SELLER_TEST } from './descriptions/credentials';
+import { authenticationProperty } from './descriptions/credentials';
 import { testSellerEntries } from './helpers/einvoice/seller-test';
 import { listSearchMethods } from './descriptions/list-search';
 import { RESOURCE_SPECS } from './resources/resources';
@@ -31,7 +31,18 @@ export class Invoicing implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: invoicingCredentials,
+		// literals, as n8n's linter reads them (credential-test-required): the service's credential authenticates every
+		// request (the hidden `authentication` parameter picks it, descriptions/credentials.ts); the seller's only
+		// feeds Export E-Invoice and is tested by the node (its entries, no request)
+		credentials: [
+			{ name: 'invoicingApi', required: true, displayOptions: { show: { authentication: ['invoicingApi'] } } },
+			{
+				name: 'invoicingSellerApi',
+				required: true,
+				testedBy: 'invoicingSellerApiTest',
+				displayOptions: { show: { resource: ['invoice'], operation: ['exportEInvoice'] } },
+			},
+		],
 		// no baseURL here: the credential's authenticate sets it (an expression here costs two evaluations per item)
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
@@ -57,6 +68,6 @@ export class Invoicing implements INodeType {
 
 	methods = {
 		listSearch: listSearchMethods(RESOURCE_SPECS),
-		credentialTest: { [SELLER_TEST]: testSellerEntries },
+		credentialTest: { invoicingSellerApiTest: testSellerEntries },
 	};
 }
