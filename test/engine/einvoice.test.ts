@@ -96,8 +96,8 @@ function expectedInput(format: EInvoiceInput['format'], invoiceNo: string, email
 		},
 		vat: { rate: '19', category: 'S', exemptionReason: undefined, exemptionReasonCode: undefined },
 		lines: [
-			{ id: '1', description: 'Consulting', quantity: '2', unitCode: 'C62', price: '50' },
-			{ id: '2', description: 'Travel', quantity: '1', unitCode: 'C62', price: '30' },
+			{ id: '1', description: 'Consulting', quantity: '2', unitCode: 'C62', price: '50.00' },
+			{ id: '2', description: 'Travel', quantity: '1', unitCode: 'C62', price: '30.00' },
 		],
 		paid: '0.00',
 		stated: { subTotal: '130', taxAmount: '24.7', total: '154.7' },
@@ -195,7 +195,7 @@ describe('Export E-Invoice: nothing missing goes out', () => {
 	});
 
 	test('the service\'s totals contradicting the lines by more than a cent are refused, naming both figures', async () => {
-		// five lines of 0.005 each: the service rounds their sum (0.025 -> 0.03), an e-invoice each line (0.01)
+		// five lines of 0.005 each: the service rounds their sum (0.025 -> 0.03) and shows each rate as 0.01, whose lines give 0.05
 		const client = await addClient(ctx, 'Acme GmbH', 'ap@acme.example');
 		const id = await addInvoice(client, 'INV-5', { tax_rate: 0, items: Array.from({ length: 5 }, () => ({ description: 'Sample', quantity: 1, rate: 0.005 })) });
 		const result = await run(exportParams(byId(id), { eInvoiceDetails: { vatCategory: 'Z' } }));
