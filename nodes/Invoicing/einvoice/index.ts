@@ -1,5 +1,6 @@
 import { computeAmounts, computeAmountsIfReadable } from './amounts';
 import { missingTerms } from './check';
+import { cleanInput } from './clean';
 import { crossCheck } from './cross-check';
 import { EInvoiceError } from './errors';
 import type { EInvoiceInput, EInvoiceResult, MissingTerm } from './types';
@@ -10,7 +11,9 @@ export { EInvoiceError, type FigureMismatch, type StatedFigure } from './errors'
 export { EINVOICE_FORMATS, type EInvoiceFormatInfo } from './formats';
 
 /** Every business term the input's format needs but lacks (empty: the file can be written). */
-export function checkEInvoice(input: EInvoiceInput): MissingTerm[] {
+export function checkEInvoice(raw: EInvoiceInput): MissingTerm[] {
+	// judged as written: a name of nothing but control characters is no name
+	const { input } = cleanInput(raw);
 	return missingTerms(input, computeAmountsIfReadable(input)?.due);
 }
 
