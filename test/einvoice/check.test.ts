@@ -20,7 +20,7 @@ const CASES: Array<[string, Change, string[][]]> = [
 	['invoice number', (input) => ({ ...input, number: ' ' }), [['BT-1'], ['BT-1'], ['BT-1'], ['BT-1'], ['BT-1']]],
 	['issue date', (input) => ({ ...input, issueDate: '29.11.2026' }), [['BT-2'], ['BT-2'], ['BT-2'], ['BT-2'], ['BT-2']]],
 	['currency', (input) => ({ ...input, currency: 'euro' }), [['BT-5'], ['BT-5'], ['BT-5'], ['BT-5'], ['BT-5']]],
-	['seller name', seller({ name: '' }), [['BT-27'], ['BT-27'], ['BT-27'], ['BT-27'], ['BT-27']]],
+	['seller name', seller({ name: '\u0001\u0002' }), [['BT-27'], ['BT-27'], ['BT-27'], ['BT-27'], ['BT-27']]],
 	['seller country', seller({ address: { city: 'Berlin', postalCode: '10115' } }), [['BT-40'], ['BT-40'], ['BT-40'], ['BT-40'], ['BT-40']]],
 	['seller city and post code', seller({ address: { country: 'DE' } }), [['BR-DE-3', 'BR-DE-4'], ['BR-DE-3', 'BR-DE-4'], [], [], []]],
 	['seller VAT id and tax number', seller({ vatId: undefined }), [['BR-DE-16'], ['BR-DE-16'], ['BT-31'], ['BT-31'], ['BT-31']]],

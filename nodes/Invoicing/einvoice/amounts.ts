@@ -35,6 +35,12 @@ export function decimalOf(field: string, value: string): Scaled {
 	return parsed;
 }
 
+/** The amounts, or undefined when a quantity, price, rate or paid amount is not decimal text. */
+export function computeAmountsIfReadable(input: EInvoiceInput): MinorAmounts | undefined {
+	const texts = [input.vat.rate, input.paid || '0', ...input.lines.flatMap((line) => [line.quantity, line.price])];
+	return texts.every((text) => typeof text === 'string' && parseDecimal(text) !== undefined) ? computeAmounts(input) : undefined;
+}
+
 /** Line net = quantity × price, rounded; tax = basis × rate / 100, rounded; due = total − paid (BR-CO-16). */
 export function computeAmounts(input: EInvoiceInput): MinorAmounts {
 	const decimals = currencyDecimals(input.currency);

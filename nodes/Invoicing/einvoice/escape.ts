@@ -3,17 +3,27 @@
  * U+FFFE, U+FFFF) and the C1 controls and DEL it discourages. They are removed, not refused: a stray control
  * character pasted into a description must not stop an invoice, and the result's warnings name the field.
  */
-const UNWRITABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-export function removeUnwritable(text: string): string {
-	return text.replace(UNWRITABLE, '');
+function writable(codePoint: number): boolean {
+	if (codePoint < 0x20) return codePoint === 0x09 || codePoint === 0x0a || codePoint === 0x0d;
+	if (codePoint >= 0x7f && codePoint <= 0x9f) return false;
+	// a code point of a string's iteration is a lone surrogate only when it was not paired
+	if (codePoint >= 0xd800 && codePoint <= 0xdfff) return false;
+	return codePoint !== 0xfffe && codePoint !== 0xffff;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
 export function hasUnwritable(text: string): boolean {
-	UNWRITABLE.lastIndex = 0;
-	const found = UNWRITABLE.test(text);
-	UNWRITABLE.lastIndex = 0;
-	return found;
+	if (PRINTABLE_ASCII.test(text)) return false;
+	for (const character of text) if (!writable(character.codePointAt(0) ?? 0)) return true;
+	return false;
+}
+
+export function removeUnwritable(text: string): string {
+	if (!hasUnwritable(text)) return text;
+	let kept = '';
+	for (const character of text) if (writable(character.codePointAt(0) ?? 0)) kept += character;
+	return kept;
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#xD;' };

@@ -25,7 +25,7 @@ export const EINVOICE_FORMATS: readonly EInvoiceFormatInfo[] = [
 	{ value: 'xrechnung-ubl', name: 'XRechnung 3.0 (UBL)', syntax: 'ubl', customizationId: XRECHNUNG_ID, profileId: PEPPOL_PROCESS, fileSuffix: '.xml', mimeType: 'application/xml', rules: ['EN 16931', 'XRechnung'] },
 	{ value: 'xrechnung-cii', name: 'XRechnung 3.0 (CII)', syntax: 'cii', customizationId: XRECHNUNG_ID, profileId: PEPPOL_PROCESS, fileSuffix: '.xml', mimeType: 'application/xml', rules: ['EN 16931', 'XRechnung'] },
 	{ value: 'en16931-ubl', name: 'EN 16931 (UBL)', syntax: 'ubl', customizationId: EN16931_ID, fileSuffix: '.xml', mimeType: 'application/xml', rules: ['EN 16931'] },
-	{ value: 'en16931-cii', name: 'EN 16931 (CII, Factur-X/ZUGFeRD EN 16931 profile XML)', syntax: 'cii', customizationId: EN16931_ID, fileSuffix: '.xml', mimeType: 'application/xml', rules: ['EN 16931'] },
+	{ value: 'en16931-cii', name: 'EN 16931 (CII, the XML of Factur-X/ZUGFeRD EN 16931)', syntax: 'cii', customizationId: EN16931_ID, fileSuffix: '.xml', mimeType: 'application/xml', rules: ['EN 16931'] },
 	{ value: 'peppol-ubl', name: 'Peppol BIS Billing 3.0 (UBL)', syntax: 'ubl', customizationId: PEPPOL_ID, profileId: PEPPOL_PROCESS, fileSuffix: '.xml', mimeType: 'application/xml', rules: ['EN 16931', 'Peppol BIS Billing 3.0'] },
 ];
 

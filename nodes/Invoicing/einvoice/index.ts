@@ -1,5 +1,6 @@
-import { AmountTextError, computeAmounts } from './amounts';
+import { computeAmounts, computeAmountsIfReadable } from './amounts';
 import { missingTerms } from './check';
+import { cleanInput } from './clean';
 import { crossCheck } from './cross-check';
 import { EInvoiceError } from './errors';
 import type { EInvoiceInput, EInvoiceResult, MissingTerm } from './types';
@@ -9,18 +10,11 @@ export * from './types';
 export { EInvoiceError, type FigureMismatch, type StatedFigure } from './errors';
 export { EINVOICE_FORMATS, type EInvoiceFormatInfo } from './formats';
 
-function amountDue(input: EInvoiceInput): bigint | undefined {
-	try {
-		return computeAmounts(input).due;
-	} catch (error) {
-		if (error instanceof AmountTextError) return undefined;
-		throw error;
-	}
-}
-
 /** Every business term the input's format needs but lacks (empty: the file can be written). */
-export function checkEInvoice(input: EInvoiceInput): MissingTerm[] {
-	return missingTerms(input, amountDue(input));
+export function checkEInvoice(raw: EInvoiceInput): MissingTerm[] {
+	// judged as written: a name of nothing but control characters is no name
+	const { input } = cleanInput(raw);
+	return missingTerms(input, computeAmountsIfReadable(input)?.due);
 }
 
 /** The e-invoice file; throws EInvoiceError when terms are missing or the service's figures disagree with its lines. */
