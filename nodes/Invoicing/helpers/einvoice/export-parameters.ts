@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { trimmed } from '../../../shared/text';
+import { EINVOICE_FORMATS } from '../../einvoice';
 import type { EInvoiceFormat } from '../../einvoice/types';
 import { DETAILS_LABEL, EXPORT_PARAMS } from '../../resources/invoice/exportEInvoice.operation';
 import { fieldError } from '../errors/item-errors';
 import { toApiValue } from '../input/parameters';
 import type { BuyerParameters, DetailParameters } from './export-input';
 
-const FORMATS: readonly EInvoiceFormat[] = ['xrechnung-ubl', 'xrechnung-cii', 'en16931-ubl', 'en16931-cii', 'peppol-ubl'];
+const FORMATS: readonly EInvoiceFormat[] = EINVOICE_FORMATS.map((format) => format.value);
 
 export interface ExportParameters {
 	format: EInvoiceFormat;
