@@ -1,3 +1,5 @@
+import { EINVOICE_FORMATS } from '../../nodes/Invoicing/einvoice';
+import { exportEInvoiceFields } from '../../nodes/Invoicing/resources/invoice/exportEInvoice.operation';
 import { decimalText, ExportRefusal, exportInput, type ExportSources } from '../../nodes/Invoicing/helpers/einvoice/export-input';
 import { mergedTerms } from '../../nodes/Invoicing/helpers/einvoice/fill-names';
 import { safeFileName } from '../../nodes/Invoicing/helpers/einvoice/export-step';
@@ -127,4 +129,10 @@ test('missing terms: each once, the node\'s place to fill it where it knows one,
 		{ bt: 'BR-DE-15', term: 'Buyer reference (BT-10)', fill: 'Buyer > Buyer Reference (Leitweg-ID)' },
 		{ bt: 'BR-XX-1', term: 'Something new', fill: 'Its hint' },
 	]);
+});
+
+test("the Format parameter offers exactly the writer's formats, XRechnung 3.0 UBL by default", () => {
+	const format = exportEInvoiceFields.find((field) => field.name === 'eInvoiceFormat');
+	expect(format?.default).toBe('xrechnung-ubl');
+	expect((format?.options as Array<{ value: string }>).map((option) => option.value).sort()).toEqual(EINVOICE_FORMATS.map((info) => info.value).sort());
 });
