@@ -63,6 +63,13 @@ describe('the invoice amounts', () => {
 	});
 });
 
+test('CII totals of 10^13 and more carry a warning: the CII rules add line amounts as binary doubles', () => {
+	const huge = (format: 'en16931-cii' | 'en16931-ubl') => ({ ...sampleInvoice(format), lines: [{ id: '1', description: 'Anlage', quantity: '1', unitCode: 'C62', price: '10000000000000' }], paid: '0' });
+	expect(buildEInvoice(huge('en16931-cii')).warnings).toEqual(['Amounts of 10^13 and more may fail BR-CO-10 in CII validators, which add line amounts as binary doubles']);
+	expect(buildEInvoice(huge('en16931-ubl')).warnings).toEqual([]);
+	expect(buildEInvoice({ ...huge('en16931-cii'), lines: [{ id: '1', description: 'Anlage', quantity: '1', unitCode: 'C62', price: '8000000000000' }] }).warnings).toEqual([]);
+});
+
 describe("the service's own figures", () => {
 	const stated = (figures: EInvoiceInput['stated']) => ({ ...sampleInvoice('en16931-ubl'), stated: figures });
 	const mismatchOf = (input: EInvoiceInput) => {
