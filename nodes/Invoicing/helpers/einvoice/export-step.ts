@@ -19,7 +19,7 @@ async function sellerEntries(ctx: IExecuteSingleFunctions): Promise<IDataObject>
 	try {
 		return await ctx.getCredentials(SELLER_CREDENTIAL_TYPE);
 	} catch {
-		throw inputError(ctx, `no seller is chosen: choose ${SELLER_CREDENTIAL} (Credential for Invoicing E-Invoice Seller API)`, 'The seller (your company: name, address, VAT ID, bank account) is written in every e-invoice.');
+		throw inputError(ctx, `no seller is chosen: choose ${SELLER_CREDENTIAL} on the node`, 'The seller (your company: name, address, VAT ID, bank account) is written in every e-invoice.');
 	}
 }
 
