@@ -45,7 +45,7 @@ export async function sequencedCreate(
 		const wanted: ApiParams = compared === params ? dated : compared;
 		const content = contentOf(dated, wanted, orNoDescription);
 		claimed = true;
-		const verdict = await sequence.claim(ctx, options, index, content, ifExists !== 'create');
+		const verdict = await sequence.claim(ctx, options, index, content, ifExists !== 'create', optionsCollection);
 		const list = sequence.runList();
 		const done = (record?: IDataObject) => sequence.settle(index, record);
 		if (ifExists === 'error' && verdict.kind === 'existing') {
