@@ -2,6 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 
 import { DEFAULT_TIMEOUT_MS } from '../../../../shared/api-request';
 import { rateLimitBudgetMs } from '../../../../shared/rate-limit';
+import { batchesSpanMs } from '../keys/execution-rows';
 import { settleRule } from './uncertain-writes';
 
 /**
@@ -12,7 +13,7 @@ import { settleRule } from './uncertain-writes';
  */
 const REQUESTS_IN_A_HOLD = 12;
 
-/** The waits of a hold that are no request: a clash to converge, a twin's number to hold, later batches to start. */
+/** The waits of a hold that are no request: a clash to converge, a twin's number to hold. */
 const OTHER_WAITS_MS = 60_000;
 
 let limitForTests: number | undefined;
@@ -25,14 +26,14 @@ export function setHoldLimitForTests(ms: number | undefined): void {
 /**
  * The longest a write of this item can legitimately hold its key's turn (or its run the sequence's lane): its
  * settle time (the looks for an earlier unanswered write), plus REQUESTS_IN_A_HOLD requests of the time-out and
- * the rate-limit budget each, plus a minute. A holder still in after that is stuck: whoever waits on it gives up,
+ * the rate-limit budget each, plus the time its later batches take to start (a look waits for them), plus a minute. A holder still in after that is stuck: whoever waits on it gives up,
  * sending nothing (docs/design.md, "Re-runs and retries").
  */
 export function longestHoldMs(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, optionsCollection: string): number {
 	if (limitForTests !== undefined) return limitForTests;
 	const { settleMs } = settleRule(ctx, options, optionsCollection);
 	const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS;
-	return settleMs + REQUESTS_IN_A_HOLD * (timeoutMs + rateLimitBudgetMs(ctx, timeoutMs)) + OTHER_WAITS_MS;
+	return settleMs + REQUESTS_IN_A_HOLD * (timeoutMs + rateLimitBudgetMs(ctx, timeoutMs)) + batchesSpanMs(ctx) + OTHER_WAITS_MS;
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
