@@ -11,7 +11,7 @@ import { runScope, type RunScope } from '../path/run-scope';
 import { asThisItems, recordsOfRun } from '../looks/run-lists';
 import type { SequenceLane } from '../path/sequence-lane';
 import { laneOf } from '../path/sequence-lanes';
-import { longestHoldMs, WAITED_OUT_HINT, waitedOutMessage } from '../path/hold-limit';
+import { WAITED_OUT_HINT, waitedOutMessage } from '../path/hold-limit';
 import { failureLabel } from '../../errors/failure-labels';
 import { inputError } from '../../errors/item-errors';
 import { SequenceDocuments } from '../looks/sequence-documents';
@@ -28,7 +28,7 @@ interface Row {
 	content: Content;
 	/** Off for Create Anyway: the row is always a new document. */
 	matchable: boolean;
-	/** The longest the row's write can hold the lane (hold-limit). */
+	/** The longest the row's write can hold the lane (hold-limit's longestHoldMs). */
 	holdMs: number;
 	resolve: (verdict: SequenceVerdict) => void;
 	fail: (error: unknown) => void;
@@ -108,9 +108,8 @@ export class RunSequence {
 	}
 
 	/** The row's content: once the run's list is read, resolves with what to do, in item order. */
-	claim(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, index: number, content: Content, matchable: boolean, optionsCollection = 'guardOptions'): Promise<SequenceVerdict> {
+	claim(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, index: number, content: Content, matchable: boolean, holdMs: number): Promise<SequenceVerdict> {
 		return new Promise((resolve, fail) => {
-			const holdMs = longestHoldMs(ctx, options, optionsCollection);
 			this.rows.set(index, { ctx, options, content, matchable, holdMs, resolve, fail });
 			this.execution.set(index, matchable ? content : null);
 			this.decide();
