@@ -35,7 +35,7 @@ test('a lane in use is never forgotten: a run in it, a number given and unanswer
 	numbered.hold('INV-0001');
 	const settling = laneOf('in-use\u0000unanswered');
 	settling.take(run());
-	settling.noteUnanswered(Date.now() + 60 * 60_000, { client: 'c' } as never, 'INV-0002');
+	settling.noteUnanswered(Date.now() + 60 * 60_000, { client: 'c', items: [] }, 'INV-0002');
 	await settle();
 	// far past the idle age, and past the cap
 	const later = Date.now() + 2 * LANE_IDLE_MS;
