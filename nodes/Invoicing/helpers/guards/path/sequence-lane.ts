@@ -98,6 +98,8 @@ export class SequenceLane {
 			const inTime = await settlesWithin(earlier, waitUntil - startedAt);
 			if (inTime) run.decide();
 			else run.refuse(Date.now() - startedAt, holder());
+			// the lane still waits for the stuck run: a later run that gives up names it, not this one
+			if (!inTime && this.lastHolder === run.describe) this.lastHolder = holder;
 			// the run took the list served to it (decide reads it before its first await); no run left began before it was read
 			this.undecided -= 1;
 			if (this.undecided === 0) this.lastList = undefined;

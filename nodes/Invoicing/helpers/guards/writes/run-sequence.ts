@@ -172,7 +172,8 @@ export class RunSequence {
 			decide: () => void this.decideRows(),
 			over: this.laneOver(),
 			refuse: (waitedMs, holder) => this.refuseRows(rows, waitedMs, holder),
-			longestHoldMs: Math.max(0, ...rows.map((row) => row.holdMs)),
+			// a run without rows is over right after the one before it: a second for that
+			longestHoldMs: Math.max(1_000, ...rows.map((row) => row.holdMs)),
 			describe: () => (rows[0] ? failureLabel(rows[0].ctx) : 'a run that sent nothing'),
 		});
 	}
