@@ -57,6 +57,12 @@ function lastBatchAt(ctx: IExecuteSingleFunctions, total: number, begunAt: numbe
 	return interval > 0 ? begunAt + (Math.ceil(total / size) - 1) * interval : -Infinity;
 }
 
+/** How long after the first batch the last one starts and its items join (0 without a Batch Interval): a batch's look waits that long. */
+export function batchesSpanMs(ctx: IExecuteSingleFunctions): number {
+	const span = lastBatchAt(ctx, Number.POSITIVE_INFINITY, 0);
+	return span === -Infinity ? 0 : Math.max(0, lastBatchAt(ctx, inputLength(ctx), 0)) + JOIN_SLACK_MS;
+}
+
 function inputLength(ctx: IExecuteSingleFunctions): number {
 	try {
 		return ctx.getWorkflowDataProxy(ctx.getItemIndex()).$input.all().length;

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { settlesWithin } from '../../../../shared/wait-limit';
 import type { Content } from '../keys/content-match';
 
 /** How long a record this process numbered is remembered for the runs that read their list before it was stored. */
@@ -7,6 +8,25 @@ const REMEMBERED_MS = 15 * 60_000;
 
 /** Past this many remembered records the oldest go first (a run of this process never numbers more at once). */
 const MOST_REMEMBERED = 20_000;
+
+/** Documents whose clash outlasted a wait, kept so later runs do not wait on them again (forgotten: one more wait). */
+const MOST_LASTING_CLASHES = 1_000;
+
+const NO_HOLDER = (): string => 'a run that is over';
+
+/** A run that takes the lane: what it does in its turn, and what it does when the run before it overran its hold. */
+export interface LaneRun {
+	/** Decides the run's rows (called once the runs before it are over). */
+	decide: () => void;
+	/** Resolves once the run lets the lane go on. */
+	over: Promise<void>;
+	/** The run before it is still in past its longest hold: the run's rows fail, sending nothing. */
+	refuse: (waitedMs: number, holder: string) => void;
+	/** The longest this run can legitimately hold the lane (hold-limit). */
+	longestHoldMs: number;
+	/** What the run does, for a later run that gives up on it (its first row's failure label). */
+	describe: () => string;
+}
 
 /**
  * The runs of one number sequence (service, kind, prefix, digits) in this n8n process, one after another: a run
@@ -17,17 +37,28 @@ const MOST_REMEMBERED = 20_000;
  */
 export class SequenceLane {
 	private last: Promise<void> = Promise.resolve();
+	/** When the last run that took the lane is over at the latest, and what it does. */
+	private lastDeadline = 0;
+	private lastHolder: () => string = NO_HOLDER;
+	/** Runs that joined the lane (laneOf) and are not over yet; of them, those that have not decided yet. */
+	private runs = 0;
+	private undecided = 0;
+	/** When a run last joined or left: an idle lane is forgotten after a while (sequence-lanes). */
+	usedAt = Date.now();
 	private readonly recent: Array<{ record: IDataObject; at: number }> = [];
 	/** Writes of the lane's runs that got no answer: when each failed, until when it may still land, and what it makes. */
 	private unanswered: Unanswered[] = [];
 	/** Documents whose number clash outlasted a run's wait for it to converge (SequenceDocuments.readUntilConverged). */
-	readonly lastingClashes = new BoundedSet(MOST_REMEMBERED);
+	readonly lastingClashes = new BoundedSet(MOST_LASTING_CLASHES);
 	/** The last list a run read after its writes, and when that read started. */
 	private lastList?: { list: IDataObject[]; at: number };
 
-	/** The list a run read once its writes had their answers (the read started at `at`). */
+	/**
+	 * The list a run read once its writes had their answers (the read started at `at`). Kept only while a run that
+	 * joined the lane has not decided yet: a run that joins later began after the read and is never served it.
+	 */
 	noteList(list: IDataObject[], at: number): void {
-		this.lastList = { list, at };
+		this.lastList = this.undecided > 0 ? { list, at } : undefined;
 	}
 
 	/**
@@ -44,13 +75,45 @@ export class SequenceLane {
 		return last && last.at >= since ? { list: [...last.list], at: last.at } : undefined;
 	}
 
-	/** Runs `decide` once every earlier run of the lane is over; the lane goes on when `over` resolves. */
-	take(decide: () => void, over: Promise<void>): void {
+	/** A run joins the lane (its RunSequence is made): it takes the lane once its items said what they create. */
+	arrive(): void {
+		this.runs += 1;
+		this.undecided += 1;
+		this.usedAt = Date.now();
+	}
+
+	/**
+	 * Runs `decide` once every earlier run of the lane is over; the lane goes on when `over` resolves. The wait is
+	 * bounded by the earlier run's deadline (its start at the latest plus its longest hold): past it, the earlier
+	 * run is stuck, this run's rows fail sending nothing, and the lane goes on only once the earlier run is over.
+	 */
+	take(run: LaneRun): void {
 		const earlier = this.last;
-		this.last = earlier.then(async () => {
-			decide();
-			await over;
-		});
+		const startedAt = Date.now();
+		const waitUntil = this.lastDeadline;
+		const holder = this.lastHolder;
+		this.lastDeadline = Math.max(startedAt, waitUntil) + run.longestHoldMs;
+		this.lastHolder = run.describe;
+		this.last = (async () => {
+			const inTime = await settlesWithin(earlier, waitUntil - startedAt);
+			if (inTime) run.decide();
+			else run.refuse(Date.now() - startedAt, holder());
+			// the lane still waits for the stuck run: a later run that gives up names it, not this one
+			if (!inTime && this.lastHolder === run.describe) this.lastHolder = holder;
+			// the run took the list served to it (decide reads it before its first await); no run left began before it was read
+			this.undecided -= 1;
+			if (this.undecided === 0) this.lastList = undefined;
+			await Promise.allSettled([earlier, run.over]);
+			// the description holds the run's item context (and through it the run's lists): not past the run
+			if (this.lastHolder === run.describe) this.lastHolder = NO_HOLDER;
+			this.runs -= 1;
+			this.usedAt = Date.now();
+		})();
+	}
+
+	/** Whether forgetting the lane could break a promise: a run in it, a number given and unanswered, a write still settling. */
+	inUse(now = Date.now()): boolean {
+		return this.runs > 0 || this.given.length > 0 || this.unanswered.some((write) => write.until > now);
 	}
 
 	/** A record a run of this process created or renumbered, as the service answered it. */
@@ -152,16 +215,4 @@ export class BoundedSet {
 			this.entries.delete(oldest);
 		}
 	}
-}
-
-const lanes = new Map<string, SequenceLane>();
-
-/** The lane of a sequence (one per key for the life of the process; a handful of patterns per book). */
-export function laneOf(key: string): SequenceLane {
-	let lane = lanes.get(key);
-	if (!lane) {
-		lane = new SequenceLane();
-		lanes.set(key, lane);
-	}
-	return lane;
 }

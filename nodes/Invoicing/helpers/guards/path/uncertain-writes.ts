@@ -53,16 +53,28 @@ export function settleTimeFor(settleMs: number, timeoutMs: number, elapsedMs: nu
  * The same writes for every execution of this process, by credential (one service) and key: another execution
  * taking the key's turn next (a twin delivered while the first's write had no answer) looks for the write too,
  * instead of sending a second one.
- * An entry lives until its settle time is over.
+ * An entry lives until its settle time is over (at most the option's number of time-outs), and at most
+ * MOST_PROCESS_WRITES are kept: past that (the service answering none of thousands of writes within the settle
+ * time) the oldest goes; its own execution still remembers it for its retry.
  */
 const processWrites = new Map<string, UncertainWrite>();
+
+const MOST_PROCESS_WRITES = 10_000;
+
+function forgetSettled(now: number): void {
+	for (const [other, write] of processWrites) if (write.until <= now) processWrites.delete(other);
+}
 
 export function noteUncertainWrite(ctx: IExecuteSingleFunctions, key: string, settle: number, seen?: string[]): void {
 	if (!(settle > 0)) return;
 	const at = Date.now();
 	const write = { at, until: at + settle, ...(seen ? { seen } : {}) };
 	memory(ctx)[key] = write;
-	processWrites.set(`${credentialKey(ctx)}\u0000${key}`, write);
+	forgetSettled(at);
+	const processKey = `${credentialKey(ctx)}\u0000${key}`;
+	processWrites.delete(processKey);
+	processWrites.set(processKey, write);
+	while (processWrites.size > MOST_PROCESS_WRITES) processWrites.delete(processWrites.keys().next().value as string);
 	// no read made while it may still land serves a later guard from memory (request/recent-reads)
 	holdReads(write.until);
 }
@@ -72,7 +84,7 @@ export function unsettledWrite(ctx: IExecuteSingleFunctions, key: string): Uncer
 	const mine = memory(ctx);
 	const now = Date.now();
 	for (const [other, write] of Object.entries(mine)) if (write.until <= now) delete mine[other];
-	for (const [other, write] of processWrites) if (write.until <= now) processWrites.delete(other);
+	forgetSettled(now);
 	return mine[key] ?? processWrites.get(`${credentialKey(ctx)}\u0000${key}`);
 }
 

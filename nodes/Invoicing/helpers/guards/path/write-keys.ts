@@ -31,6 +31,20 @@ export function keyText(key: WriteKey): string {
 	}
 }
 
+/** The key as a message names it: `the invoice's invoice_no "INV-7"`, `the invoice sequence "INV-" (4 digits)`. */
+export function describeKey(key: WriteKey): string {
+	switch (key.kind) {
+		case 'record':
+			return `the ${key.resource}'s ${key.field} "${key.value}"${key.client === undefined ? '' : ` of client ${key.client}`}`;
+		case 'sequence':
+			return `the ${key.resource} sequence "${key.prefix}" (${key.digits} digits)`;
+		case 'payment':
+			return `the payments of the invoice with id ${key.id}`;
+		case 'send':
+			return `sending the ${key.resource} with id ${key.id}`;
+	}
+}
+
 /**
  * What a write that cannot be undone (Send, Record Payment) declares besides its key: what it looks for in the
  * record's own read after the write (after-action), an entry like its own that its look before the write had not

@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { lookUntilSettled, settleRule, type UncertainWrite } from './uncertain-writes';
-import { keyText, type WriteKey } from './write-keys';
-import { serviceKey, takeTurn } from './key-turns';
+import { describeKey, keyText, type WriteKey } from './write-keys';
+import { serviceKey, takeTurn, type Holder } from './key-turns';
+import { longestHoldMs, WAITED_OUT_HINT, waitedOutMessage } from './hold-limit';
+import { failureLabel } from '../../errors/failure-labels';
+import { inputError } from '../../errors/item-errors';
 import { runScope } from './run-scope';
 import type { GuardedWrite } from './write-guards';
 
@@ -49,7 +52,14 @@ export async function alongWritePath<Found>(
 	const key = keyText(declared);
 	// the run's scope is only found while the engine's item loop is on: before the first await
 	runScope(ctx);
-	const { end, handed } = await takeTurn(serviceKey(ctx, options, key));
+	const holder: Holder = { execution: ctx.getExecutionId(), describe: () => failureLabel(ctx), longestHoldMs: longestHoldMs(ctx, options, optionsCollection) };
+	const turn = await takeTurn(serviceKey(ctx, options, key), holder);
+	if (turn.waitedOut) {
+		const { waitedMs, holder: stuck } = turn.waitedOut;
+		const whose = stuck.execution === holder.execution ? 'this execution' : 'another execution';
+		throw inputError(ctx, waitedOutMessage(waitedMs, `${whose}'s ${stuck.describe()}`, describeKey(declared)), WAITED_OUT_HINT);
+	}
+	const { end, handed } = turn;
 	let handedOver = false;
 	try {
 		const found = await lookUntilSettled(ctx, options, key, async (again, earlier) => await look({ again, earlier, handed }));

@@ -9,6 +9,7 @@ import { describeRecord, type GuardedResource } from '../keys/matching';
 import { numberKey, storedNumber } from '../keys/number-pattern';
 import type { RunSequence } from './run-sequence';
 import { settleRule } from '../path/uncertain-writes';
+import { longestHoldMs } from '../path/hold-limit';
 import { decide, readInstead } from '../path/write-guards';
 
 export { isNextNumber } from '../keys/number-pattern';
@@ -44,8 +45,9 @@ export async function sequencedCreate(
 		const dated: ApiParams = { ...params, issue_date: params.issue_date ?? todayIn(ctx.getTimezone()) };
 		const wanted: ApiParams = compared === params ? dated : compared;
 		const content = contentOf(dated, wanted, orNoDescription);
+		const holdMs = longestHoldMs(ctx, options, optionsCollection);
 		claimed = true;
-		const verdict = await sequence.claim(ctx, options, index, content, ifExists !== 'create');
+		const verdict = await sequence.claim(ctx, options, index, content, ifExists !== 'create', holdMs);
 		const list = sequence.runList();
 		const done = (record?: IDataObject) => sequence.settle(index, record);
 		if (ifExists === 'error' && verdict.kind === 'existing') {

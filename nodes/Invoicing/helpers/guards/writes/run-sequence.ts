@@ -9,11 +9,15 @@ import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern
 import { serviceKey } from '../path/key-turns';
 import { runScope, type RunScope } from '../path/run-scope';
 import { asThisItems, recordsOfRun } from '../looks/run-lists';
-import { laneOf, type SequenceLane } from '../path/sequence-lane';
+import type { SequenceLane } from '../path/sequence-lane';
+import { laneOf } from '../path/sequence-lanes';
+import { WAITED_OUT_HINT, waitedOutMessage } from '../path/hold-limit';
+import { failureLabel } from '../../errors/failure-labels';
+import { inputError } from '../../errors/item-errors';
 import { SequenceDocuments } from '../looks/sequence-documents';
 import { byMaking, createdBefore, firstMadeStay } from '../keys/created-order';
 import { executionRowsOf, type ExecutionRows } from '../keys/execution-rows';
-import { keyText } from '../path/write-keys';
+import { describeKey, keyText } from '../path/write-keys';
 
 /** What the sequence decided for one item. */
 export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
@@ -24,6 +28,8 @@ interface Row {
 	content: Content;
 	/** Off for Create Anyway: the row is always a new document. */
 	matchable: boolean;
+	/** The longest the row's write can hold the lane (hold-limit's longestHoldMs). */
+	holdMs: number;
 	resolve: (verdict: SequenceVerdict) => void;
 	fail: (error: unknown) => void;
 }
@@ -102,9 +108,9 @@ export class RunSequence {
 	}
 
 	/** The row's content: once the run's list is read, resolves with what to do, in item order. */
-	claim(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, index: number, content: Content, matchable: boolean): Promise<SequenceVerdict> {
+	claim(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, index: number, content: Content, matchable: boolean, holdMs: number): Promise<SequenceVerdict> {
 		return new Promise((resolve, fail) => {
-			this.rows.set(index, { ctx, options, content, matchable, resolve, fail });
+			this.rows.set(index, { ctx, options, content, matchable, holdMs, resolve, fail });
 			this.execution.set(index, matchable ? content : null);
 			this.decide();
 		});
@@ -161,7 +167,22 @@ export class RunSequence {
 	private decide(): void {
 		if (this.decided || !this.loopOver || [...this.members].some((index) => !this.rows.has(index))) return;
 		this.decided = true;
-		this.lane.take(() => void this.decideRows(), this.laneOver());
+		const rows = [...this.rows.values()].filter((row): row is Row => row !== null);
+		this.lane.take({
+			decide: () => void this.decideRows(),
+			over: this.laneOver(),
+			refuse: (waitedMs, holder) => this.refuseRows(rows, waitedMs, holder),
+			// a run without rows is over right after the one before it: a second for that
+			longestHoldMs: Math.max(1_000, ...rows.map((row) => row.holdMs)),
+			describe: () => (rows[0] ? failureLabel(rows[0].ctx) : 'a run that sent nothing'),
+		});
+	}
+
+	/** The run before it in the lane overran its longest hold: every row fails, nothing sent (the lane never passes a stuck run). */
+	private refuseRows(rows: Row[], waitedMs: number, holder: string): void {
+		const what = describeKey({ kind: 'sequence', resource: this.resource, prefix: this.pattern.prefix, digits: this.pattern.digits });
+		for (const row of rows) row.fail(inputError(row.ctx, waitedOutMessage(waitedMs, `an earlier run's ${holder}`, what), WAITED_OUT_HINT));
+		if (this.settled.size >= this.members.size) this.allSettled.resolve();
 	}
 
 	/**
