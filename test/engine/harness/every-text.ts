@@ -13,7 +13,12 @@ export function everyText(value: unknown): string {
 		if ((typeof current !== 'object' && typeof current !== 'function') || current === null || seen.has(current) || depth > 12) return;
 		seen.add(current);
 		if (Buffer.isBuffer(current)) return void parts.push(current.toString('latin1'));
-		if (current instanceof Map) for (const [key, entry] of current) (visit(key, depth + 1), visit(entry, depth + 1));
+		if (current instanceof Map) {
+			for (const [key, entry] of current) {
+				visit(key, depth + 1);
+				visit(entry, depth + 1);
+			}
+		}
 		if (current instanceof Set) for (const entry of current) visit(entry, depth + 1);
 		for (const key of Object.getOwnPropertyNames(current)) {
 			const descriptor = Object.getOwnPropertyDescriptor(current, key);
