@@ -16,8 +16,9 @@ const ctx = useEngineFixture();
 
 const calls = () => ctx.sandbox.requests().map((r) => `${r.method} ${r.path}`);
 
-async function arrived(method: string, path: string, count = 1): Promise<void> {
-	for (let polls = 0; polls < 400 && ctx.sandbox.requests().filter((r) => r.method === method && r.path === path).length < count; polls++) {
+/** Waits (at most 2 s) until a request of this method (to this path, when given) reached the sandbox. */
+async function arrived(method: string, path?: string): Promise<void> {
+	for (let polls = 0; polls < 400 && !ctx.sandbox.requests().some((r) => r.method === method && (path === undefined || r.path === path)); polls++) {
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}
 }
@@ -116,5 +117,84 @@ describe('a twin of a created record (same key, made at the same moment)', () =>
 		expect(result.items[0].error?.message).toMatch(
 			/the service now has "INV-7" \(id inv-b\) and "INV-7" \(id \d+\); which was made first cannot be told from what the service returns \(the same created_at, ids that are not numbers\), so neither was deleted: both are kept$/,
 		);
+	});
+});
+
+/** Create Invoice with Next in Sequence (INV- and 4 digits) for one row, with Retry On Fail. */
+const nextInvoice = (client: string): INodeParameters => ({
+	resource: 'invoice',
+	operation: 'create',
+	numbering: 'next',
+	numberPrefix: 'INV-',
+	numberDigits: 4,
+	client: byId(client),
+	paymentStatus: 'Not Paid',
+	itemsMode: 'define',
+	items: { item: [{ description: 'Design', quantity: 1, rate: 100 }] },
+	additionalFields: { issueDate: '2026-01-15' },
+});
+
+describe('a copy an earlier try left (its number given twice; renumber and delete both refused)', () => {
+	/**
+	 * The first try's create meets a document made before it with the same number (put in while the create is
+	 * held); giving it the next number and deleting it are both refused (429, Longest Wait 0), so the item fails
+	 * naming it and the execution remembers it. `meanwhile` acts on it before Retry On Fail runs the node again.
+	 */
+	async function leftCopyThenRetry(meanwhile: (left: string) => Promise<void>): Promise<{ result: NodeRunResult; left: string }> {
+		const client = await addClient(ctx, 'Acme');
+		await invoiceOf(client, 'INV-0041', 100, 'Old', 1);
+		const other = await invoiceOf(client, 'INV-TMP', 70, 'Other', 1);
+		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 300, path: '/v1/invoice/add' });
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, retryAfter: '1', method: 'PUT', message: 'Slow down' });
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, retryAfter: '1', method: 'DELETE', message: 'Slow down' });
+		// Longest Wait 0: a 429 fails at once; the retry comes once its Retry-After is over
+		const parameters = { ...nextInvoice(client), rateLimits: { longestWait: 0 } };
+		const run = ctx.run(parameters, { continueOnFail: false, retry: { maxTries: 2, waitBetweenTries: 1100 } });
+		await arrived('POST', '/v1/invoice/add');
+		const book = ctx.sandbox.state();
+		renamed(other, { invoice_no: 'INV-0042' })(book);
+		ctx.sandbox.load(book);
+		await arrived('DELETE');
+		const left = ctx.sandbox.requests().find((r) => r.method === 'DELETE')?.path.split('/').at(-1) ?? '';
+		await meanwhile(left);
+		return { result: await run, left };
+	}
+
+	test('changed since (someone gave it another line): the retry reads it and keeps it, failing with both copies named', async () => {
+		const { result, left } = await leftCopyThenRetry(async (id) => {
+			const copy = ctx.sandbox.state().invoices.find((i) => i.id === id);
+			const revised = { description: 'Design, revised', quantity: 1, rate: 100 };
+			const changed = await ctx.api('PUT', `/invoice/${id}`, { client: copy?.customer_id, invoice_no: copy?.invoice_no, payment_status: 'Not Paid', items: [revised] });
+			expect(changed.status).toBe('success');
+		});
+		expect(ctx.sandbox.state().invoices.find((i) => i.id === left)?.items[0].description).toBe('Design, revised');
+		// the first try's refused renumber and delete, the person's change, the retry's guard read (it is not this
+		// row's document any more), then the read before the delete, which keeps it
+		expect(calls().filter((c) => c.endsWith(`/invoice/${left}`))).toEqual([
+			`PUT /v1/invoice/${left}`,
+			`DELETE /v1/invoice/${left}`,
+			`PUT /v1/invoice/${left}`,
+			`GET /v1/invoice/${left}`,
+			`GET /v1/invoice/${left}`,
+		]);
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`the service now has "INV-0042" \\(id ${left}\\) and "INV-\\d+" \\(id \\d+\\); an earlier try left the first \\(its number was given twice\\), which changed since \\(items\\), and this try created the other, so neither was deleted: both are kept$`,
+			),
+		);
+	});
+
+	test('gone since (someone deleted it): the retry reads it, finds nothing, and deletes nothing', async () => {
+		const { result, left } = await leftCopyThenRetry(async (id) => {
+			await ctx.api('DELETE', `/invoice/${id}`);
+		});
+		expect(result.error).toBeUndefined();
+		// the first try's refused renumber and delete, the person's delete, then only the retry's read
+		expect(calls().filter((c) => c.endsWith(`/invoice/${left}`))).toEqual([
+			`PUT /v1/invoice/${left}`,
+			`DELETE /v1/invoice/${left}`,
+			`DELETE /v1/invoice/${left}`,
+			`GET /v1/invoice/${left}`,
+		]);
 	});
 });
