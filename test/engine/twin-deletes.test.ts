@@ -7,7 +7,7 @@
  * The other execution's copy is put in the service while this execution's create is held (the sandbox delays
  * it): the guard's look saw no twin, the look after the create sees both, as with two processes at once.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { addClient, byId, useEngineFixture } from './fixture';
 import type { NodeRunResult } from './harness/run-node';
@@ -19,7 +19,7 @@ const calls = () => ctx.sandbox.requests().map((r) => `${r.method} ${r.path}`);
 /** Waits (at most 2 s) until a request of this method (to this path, when given) reached the sandbox. */
 async function arrived(method: string, path?: string): Promise<void> {
 	for (let polls = 0; polls < 400 && !ctx.sandbox.requests().some((r) => r.method === method && (path === undefined || r.path === path)); polls++) {
-		await new Promise((resolve) => setTimeout(resolve, 5));
+		await sleep(5);
 	}
 }
 
