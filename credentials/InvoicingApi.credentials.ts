@@ -7,8 +7,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { authHeaders } from '../nodes/shared/auth-headers';
 import { apiBaseUrl, BASE_URL_HINT, baseUrlProblem } from '../nodes/shared/base-url';
 import { keyScopeHint, keyScopeProblem } from '../nodes/shared/key-scope';
+import { withoutUserinfo } from '../nodes/shared/redact';
 
 /** The credential's Base URL without trailing slashes; one that does not end in /v1 is refused with the fix. */
 function serviceBaseUrl(configured: unknown): string {
@@ -67,16 +69,15 @@ export class InvoicingApi implements ICredentialType {
 	 * prototype is not copied, and the editor would not list the type (measured on 2.40.7).
 	 */
 	authenticate = async (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> => {
-		const baseURL = requestOptions.baseURL ?? serviceBaseUrl(credentials.baseUrl);
+		// a user and password of the Base URL go in a header, never in the URL an error or a log prints
+		const baseURL = withoutUserinfo(requestOptions.baseURL ?? serviceBaseUrl(credentials.baseUrl));
 		// n8n's HTTP Request node passes its own options, whose full URL is in `uri`
 		const requested = requestOptions.url ?? (requestOptions as { uri?: unknown }).uri;
 		const outside = keyScopeProblem(requested, apiBaseUrl(credentials.baseUrl));
 		if (outside) throw Object.assign(new Error(outside), { description: keyScopeHint(apiBaseUrl(credentials.baseUrl)) });
-		const key = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
-		if (key === '') return { ...requestOptions, baseURL };
-		const header = (typeof credentials.headerName === 'string' ? credentials.headerName.trim() : '') || 'Authorization';
-		const value = header.toLowerCase() === 'authorization' ? `Bearer ${key}` : key;
-		return { ...requestOptions, baseURL, headers: { ...requestOptions.headers, [header]: value } };
+		const headers = authHeaders(credentials);
+		if (Object.keys(headers).length === 0) return { ...requestOptions, baseURL };
+		return { ...requestOptions, baseURL, headers: { ...requestOptions.headers, ...headers } };
 	};
 
 	// n8n shows a rule's message when the test request answers its status code (otherwise only the status text,

@@ -15,6 +15,7 @@ import type { RateGate } from './rate-gate';
 import { notSentAnswer, NOT_SENT_NOTE, sendWithinRateLimits, waitNote } from './rate-limit';
 import { retryAfterMs, type ResponseHeaders } from './retry-after';
 import { transportError, type FailedRequest } from './transport-errors';
+import { redactUrls, withoutSecrets } from './redact';
 
 export const CREDENTIAL_TYPE = 'invoicingApi';
 
@@ -135,7 +136,7 @@ export async function sendApiRequest(ctx: RequestingContext, call: ApiCall): Pro
 		return result.statusCode === 429 && wait ? { ...result, rateLimitNote: waitNote(wait, through.budgetMs) } : result;
 	} catch (error) {
 		// anything else (the credential refusing its Base URL, n8n's own errors) passes as it is
-		throw networkFailure(ctx, call, timeoutMs, error) ?? error;
+		throw withoutSecrets(networkFailure(ctx, call, timeoutMs, error) ?? error);
 	}
 }
 
@@ -147,7 +148,7 @@ function networkFailure(ctx: RequestingContext, call: ApiCall, timeoutMs: number
 	// as NodeApiError replaces a message that names an error code with its generic text
 	const code = (error as { code?: unknown }).code;
 	if (typeof code !== 'string' || error instanceof NodeOperationError || error instanceof NodeApiError) return undefined;
-	const detail = error instanceof Error && error.message.trim() !== '' ? error.message : code;
+	const detail = error instanceof Error && error.message.trim() !== '' ? redactUrls(error.message) : code;
 	return new NodeApiError(
 		ctx.getNode(),
 		{ transportError: code },

@@ -1,3 +1,5 @@
+import { redactUrls } from './redact';
+
 /** The credential's Base URL as requests use it: trailing slashes removed (as the action node's requestDefaults do). */
 export function apiBaseUrl(configured: unknown): string {
 	return String(configured ?? '').replace(/\/+$/, '');
@@ -9,5 +11,5 @@ export const BASE_URL_HINT = 'Edit the credential: for example https://invoicing
 export function baseUrlProblem(baseUrl: string): string | undefined {
 	return /^https?:\/\/.+\/v1$/.test(baseUrl)
 		? undefined
-		: `The Base URL of the Invoicing credential must end in /v1, got "${baseUrl}"`;
+		: `The Base URL of the Invoicing credential must end in /v1, got "${redactUrls(baseUrl)}"`;
 }

@@ -1,6 +1,7 @@
 import { NodeApiError, type INode } from 'n8n-workflow';
 
 import { MAY_HAVE_APPLIED } from './api-errors';
+import { redactUrls } from './redact';
 
 interface Cause {
 	/** What happened, in the words of the message. */
@@ -115,7 +116,7 @@ export function transportError(node: INode, error: unknown, request: FailedReque
 	const cause = CAUSES[code];
 	const note = cause.mayHaveArrived ? request.writeNote : undefined;
 	const fix = cause === TIMED_OUT && request.timeoutHint !== undefined ? request.timeoutHint : cause.fix;
-	const url = targetOf(error) ?? request.url;
+	const url = redactUrls(targetOf(error) ?? request.url);
 	// no `code` or `status` in the response object and no error code in the message: NodeApiError
 	// would replace the message with its generic text for that code
 	return new NodeApiError(

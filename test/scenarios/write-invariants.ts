@@ -33,13 +33,16 @@ export function unansweredAcrossProcesses(outcome: ScenarioOutcome): boolean {
 
 /**
  * A twin copy its execution made and could not delete (the delete refused, e.g. a 429 asking to wait longer than
- * *Longest Wait* allows), which its item reported naming both records, or whose look for a twin failed, which it
- * reported naming its own (after-create.ts, number-check.ts; with Continue On Fail off, in the error n8n shows,
- * run-stop.ts): the duplicate is the user's to resolve, as the report says; (a) and (g) do not count it as a silent one.
+ * *Longest Wait* allows), which its item reported naming both records; two copies it kept because deleting one
+ * could not be explained (other values, an order that cannot be told, a left copy changed since: "both are
+ * kept", naming both); a copy whose look for a twin failed, or whose read before its delete failed, which it
+ * reported naming its own (after-create.ts, number-check.ts, both-kept.ts; with Continue On Fail off, in the
+ * error n8n shows, run-stop.ts): the duplicate is the user's to resolve, as the report says; (a) and (g) do not
+ * count it as a silent one. A duplicate no item names is never acceptable.
  */
 export function copyLeftReported(outcome: ScenarioOutcome): boolean {
 	const said = (text: unknown) =>
-		/deleting this execution's copy \(id [^)]+\) failed|Deleting it \(id [^)]+\) failed too|was created, but looking again for a copy another execution made at the same moment failed|was created; looking again for a twin made at the same moment failed/.test(
+		/deleting this execution's copy \(id [^)]+\) failed|Deleting it \(id [^)]+\) failed too|was created, but looking again for a copy another execution made at the same moment failed|was created; looking again for a twin made at the same moment failed|the service now has "[^"]*" \(id [^)]+\) and "[^"]*" \(id [^)]+\)[^]*neither was deleted: both are kept|own copy \(id [^)]+\), so neither was deleted: both are kept|\(a copy an earlier try left\) before deleting it, failed/.test(
 			String(text ?? ''),
 		);
 	return steps(outcome).some(

@@ -44,6 +44,53 @@ describe('the Invoicing credential in the HTTP Request node', () => {
 	});
 });
 
+describe('a Base URL with a user and password (a service behind Basic authentication)', () => {
+	const withUser = { baseUrl: 'https://billing:s3cret@invoicing.example.com/v1', apiKey: 'k-123', headerName: 'X-API-Key' };
+	const basic = `Basic ${Buffer.from('billing:s3cret').toString('base64')}`;
+
+	test('the user and password go in Authorization: Basic, never in the URL the request is sent to; the key in its own header', async () => {
+		expect(await credential.authenticate(withUser, { method: 'GET', url: '/invoice/all' })).toEqual({
+			method: 'GET',
+			url: '/invoice/all',
+			baseURL: 'https://invoicing.example.com/v1',
+			headers: { 'X-API-Key': 'k-123', Authorization: basic },
+		});
+	});
+
+	test('the HTTP Request node: a URL under the Base URL (written without user and password) gets the same headers', async () => {
+		const options = { method: 'GET', uri: 'https://invoicing.example.com/v1/invoice/all' } as unknown as IHttpRequestOptions;
+		expect(await credential.authenticate(withUser, options)).toMatchObject({
+			uri: 'https://invoicing.example.com/v1/invoice/all',
+			headers: { 'X-API-Key': 'k-123', Authorization: basic },
+		});
+	});
+
+	test('no API key: Basic alone', async () => {
+		expect(await credential.authenticate({ baseUrl: withUser.baseUrl }, { method: 'GET', url: '/invoice/all' })).toEqual({
+			method: 'GET',
+			url: '/invoice/all',
+			baseURL: 'https://invoicing.example.com/v1',
+			headers: { Authorization: basic },
+		});
+	});
+
+	test('the key in Authorization too: refused with the fix, as one header cannot carry both', async () => {
+		const refused = credential.authenticate({ ...withUser, headerName: 'Authorization' }, { method: 'GET', url: '/invoice/all' });
+		await expect(refused).rejects.toMatchObject({
+			message:
+				'The Base URL of the Invoicing credential has a user and password, which are sent in the Authorization header, and the API key would be sent there too',
+			description: 'Set Header Name to the header the service reads the key from (e.g. X-API-Key), or remove the user and password from the Base URL.',
+		});
+	});
+
+	test('a URL outside the Base URL: refused, the Base URL shown without user and password', async () => {
+		const options = { method: 'GET', uri: 'https://elsewhere.example/v1/invoice/all' } as unknown as IHttpRequestOptions;
+		await expect(credential.authenticate(withUser, options)).rejects.toThrow(
+			'The Invoicing credential sends its key only to its Base URL (https://***@invoicing.example.com/v1), not to "https://elsewhere.example/v1/invoice/all"',
+		);
+	});
+});
+
 describe('what the editor is served of the credential type', () => {
 	test('authenticate survives the loader\'s copy of the type ({ ...credential }): the HTTP Request node lists the type', () => {
 		// n8n's loader serves `{ ...credential }` through a toJSON that turns a function `authenticate` into {}: a

@@ -9,6 +9,8 @@ export interface TriggerOptions {
 	parameters: INodeParameters;
 	credentials: ICredentialDataDecryptedObject;
 	timezone?: string;
+	/** The saved credential's id (default: one per Base URL). */
+	credentialId?: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError, type INodeExecutionData, type JsonObj
 
 import type { MiddlewareContext, RoutedRequest } from '../../engine/request-middleware';
 import { DEFAULT_TIMEOUT_MS } from '../../../shared/api-request';
+import { withoutSecrets } from '../../../shared/redact';
 import { mayHaveArrived, transportError } from '../../../shared/transport-errors';
 import { failureLabel, uncertainWriteNote } from '../errors/failure-labels';
 import { endTurnOf, settleFailedWrite } from '../guards/path/write-guards';
@@ -27,7 +28,7 @@ export async function sendNamingTransportErrors(
 		failed = false;
 		return items;
 	} catch (error) {
-		const shown = namedFailure(this, requestData, error);
+		const shown = withoutSecrets(namedFailure(this, requestData, error));
 		noteItemFailed(this, shown);
 		throw shown;
 	} finally {

@@ -2,6 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withoutSecrets } from '../../../shared/redact';
 import { failureLabel } from '../errors/failure-labels';
 import { lookAgainFailure } from './read-api';
 import { runScope, type RunScope } from '../guards/path/run-scope';
@@ -100,7 +101,7 @@ export function stoppingOnFailure(preSend: PreSend): PreSend {
 		return await preSend.call(this, options).then(
 			(sent) => sent,
 			(error: unknown) => {
-				noteItemFailed(this, error);
+				noteItemFailed(this, withoutSecrets(error));
 				return Promise.reject(error);
 			},
 		);

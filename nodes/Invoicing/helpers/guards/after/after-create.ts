@@ -4,15 +4,16 @@ import { listOf, recordFromAnswer } from '../../../../shared/api-answers';
 import type { ApiEnvelope, ApiParams } from '../../../../shared/api-types';
 import { SPEC_OF } from '../../../resources/resources';
 import { inputError } from '../../errors/item-errors';
-import { describeRecord, findMatches, type GuardedResource, matchKey, matchOf } from '../keys/matching';
+import { describeRecord, differences, findMatches, type GuardedResource, matchKey, matchOf } from '../keys/matching';
 import { convergeSequenced } from './number-check';
 import { type StatusNotApplied, updateTwin } from '../writes/update-values';
 import { handOn, type WriteDecision } from '../path/write-guards';
 import { deleteFailure } from '../../request/helper-request';
-import { readAfterCreate, readAfterWrite } from '../../request/read-api';
+import { readAfterCreate } from '../../request/read-api';
 import { noteTwinUnchecked } from '../../request/run-stop';
 import { lookupWay } from '../looks/documents-lookup';
-import { createdBefore } from '../keys/created-order';
+import { createdBefore, makingOrderKnown } from '../keys/created-order';
+import { bothKept } from './both-kept';
 import { type RunScope, runScope } from '../path/run-scope';
 
 /** What a create's look again decided: its own record stays, or the one another execution made at the same moment. */
@@ -33,10 +34,11 @@ type CreateDecision = Extract<WriteDecision, { kind: 'create' }>;
 export async function convergeAfterCreate(ctx: IExecuteSingleFunctions, resource: GuardedResource, decision: CreateDecision, answer: ApiEnvelope): Promise<CreateConverged> {
 	if (!decision.wanted && !decision.sequenced) return { kind: 'created' };
 	const created = recordFromAnswer(SPEC_OF, resource, answer);
-	const kept = decision.wanted ? await convergeCreate(ctx, resource, created, decision.wanted) : await convergeSequenced(ctx, resource, created);
+	const converged = decision.wanted ? await convergeCreate(ctx, resource, created, decision.wanted, decision.upsert === true) : await sequencedTwin(ctx, resource, created);
 	// the next item on the key gets the record that stays, never the copy just deleted
-	if (decision.wanted) handOn(ctx, kept ? recordFromAnswer(SPEC_OF, resource, kept) : created);
-	if (!kept) return { kind: 'created' };
+	if (decision.wanted) handOn(ctx, converged ? recordFromAnswer(SPEC_OF, resource, converged.kept) : created);
+	if (!converged) return { kind: 'created' };
+	const { kept } = converged;
 	const keptRecord = recordFromAnswer(SPEC_OF, resource, kept);
 	if (decision.twinIsError) {
 		throw inputError(
@@ -46,8 +48,14 @@ export async function convergeAfterCreate(ctx: IExecuteSingleFunctions, resource
 		);
 	}
 	const handoff = twinHandoff(String(created.id), String(keptRecord.id));
-	if (decision.upsert && decision.wanted) return { kind: 'twinUpdated', ...(await updateTwin(ctx, resource, keptRecord, decision.wanted, String(created.id))), handoff };
+	if (converged.updated) return { kind: 'twinUpdated', ...converged.updated, handoff };
 	return { kind: 'twin', kept, handoff };
+}
+
+/** Next in Sequence's twin look (number-check), as the record that stays. */
+async function sequencedTwin(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject): Promise<Converged | undefined> {
+	const kept = await convergeSequenced(ctx, resource, created);
+	return kept ? { kept } : undefined;
 }
 
 /**
@@ -105,24 +113,34 @@ function readStartingNow(ctx: IExecuteSingleFunctions, url: string): Promise<Api
 	return (looks.next ?? start()).catch(async () => await readAfterCreate(ctx, url));
 }
 
+/** The record that stays after a create met its twin; for Create or Update, also the PUT that gave it the row's values. */
+interface Converged {
+	kept: ApiEnvelope;
+	updated?: { answer: ApiEnvelope; notApplied?: StatusNotApplied };
+}
+
 /**
  * After a guarded create, the key's records as the service has them now. Another execution in another process
  * (a queue worker, another n8n) may have created the same key at the same moment: turns on a key are per process.
  * Every execution that looks orders the key's records the same way, by when the service made them (created_at,
  * then id: see created-order), not by the order the service lists them in, which the interface does not state.
  * The first one made stays; each execution whose record was made later deletes its own (just created, nothing
- * sent on it yet). An execution that looks before its twin was stored sees only its own and keeps it; its twin,
- * made later, sees both and deletes its own. Returns the service's answer for the record that stays when it is
- * not this one (then output as `existing`); undefined when this one stays.
+ * sent on it yet), but only once a read made after both writes shows the one that stays with this row's values
+ * (Create or Update first gives it them). A twin with other values, or two records whose order cannot be told,
+ * are both kept and the item fails naming both (both-kept). An execution that looks before its twin was stored
+ * sees only its own and keeps it; its twin, made later, sees both. Returns the record that stays when it is not
+ * this one (then output as `existing`); undefined when this one stays.
  */
 async function convergeCreate(
 	ctx: IExecuteSingleFunctions,
 	resource: GuardedResource,
 	created: IDataObject,
 	wanted: ApiParams,
-): Promise<ApiEnvelope | undefined> {
+	upsert: boolean,
+): Promise<Converged | undefined> {
 	const made = `the ${resource} ${describeRecord(resource, created)}`;
-	const looked = await lookAgain(ctx, resource, wanted).catch((failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure)));
+	const unchecked = (failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure));
+	const looked = await lookAgain(ctx, resource, wanted).catch(unchecked);
 	const listed = findMatches(resource, wanted, looked);
 	const key = matchKey(resource, wanted);
 	if (listed.length === 0) return undefined;
@@ -135,18 +153,28 @@ async function convergeCreate(
 	}
 	// what the listing says, not the create's answer: a twin judges from the same read
 	const first = listed.reduce((earliest, record) => (createdBefore(record, earliest) ? record : earliest));
+	if (listed.some((record) => record !== first && !makingOrderKnown(first, record))) {
+		throw bothKept(ctx, resource, listed, 'which was made first cannot be told from what the service returns (the same created_at, ids that are not numbers)');
+	}
 	if (String(first.id) === String(created.id)) return undefined;
-	const both = `${describeRecord(resource, first)} and ${describeRecord(resource, created)}`;
-	const ownUrl = `/${resource}/${encodeURIComponent(String(created.id))}`;
-	const failure = await deleteFailure(ctx, ownUrl);
+	const firstUrl = `/${resource}/${encodeURIComponent(String(first.id))}`;
+	let kept = await readAfterCreate(ctx, firstUrl).catch(unchecked);
+	let updated: Converged['updated'];
+	if (upsert) {
+		updated = await updateTwin(ctx, resource, recordFromAnswer(SPEC_OF, resource, kept), wanted, String(created.id));
+		kept = await readAfterCreate(ctx, firstUrl).catch(unchecked);
+	}
+	const other = differences(resource, wanted, recordFromAnswer(SPEC_OF, resource, kept));
+	if (other.length > 0) throw bothKept(ctx, resource, [first, created], `${describeRecord(resource, first)} holds other values (${other.join(', ')})`);
+	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(String(created.id))}`);
 	if (failure !== undefined) {
 		throw inputError(
 			ctx,
-			`another execution created the same ${resource} at the same moment: the service now has ${both}, and deleting this execution's copy (id ${String(created.id)}) failed: ${failure}`,
+			`another execution created the same ${resource} at the same moment: the service now has ${describeRecord(resource, first)} and ${describeRecord(resource, created)}, and deleting this execution's copy (id ${String(created.id)}) failed: ${failure}`,
 			`Delete the ${resource} with id ${String(created.id)} in the service; ${describeRecord(resource, first)} is the one to keep.`,
 		);
 	}
-	return await readAfterWrite(ctx, `/${resource}/${encodeURIComponent(String(first.id))}`);
+	return { kept, updated };
 }
 
 /**

@@ -11,9 +11,12 @@ import { numberKey, storedNumber } from '../keys/number-pattern';
 import { type RunSequence, sequenceOfItem } from '../writes/run-sequence';
 import { createdBefore } from '../keys/created-order';
 import { runScope, sharedList } from '../path/run-scope';
-import { deleteFailure } from '../../request/helper-request';
+import { deleteFailure, sendHelperRequest } from '../../request/helper-request';
+import { isApiSuccess } from '../../../../shared/api-errors';
+import { failedAnswer } from '../../../../shared/api-request';
+import { bothKept } from './both-kept';
 import { noteTwinUnchecked } from '../../request/run-stop';
-import { describeRecord, type GuardedResource } from '../keys/matching';
+import { changedFields, describeRecord, type GuardedResource, writtenValues } from '../keys/matching';
 import type { ApiEnvelope } from '../../../../shared/api-types';
 import { executionMemory } from '../../../engine/execution-memory';
 
@@ -100,7 +103,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	const joined = sequenceOfItem(ctx);
 	if (!joined) return record;
 	const { sequence } = joined;
-	const removed = await removeLeftCopy(ctx, String(record.id));
+	const removed = await removeLeftCopy(ctx, record);
 	if (removed !== undefined) sequence.deleted(removed);
 	await sequence.everySettled();
 	let fresh = await listAfterWrites(ctx, resource, sequence);
@@ -149,7 +152,7 @@ async function withCopyDeleted(
 	if (failure === undefined) sequence.deleted(id);
 	const error = put.error as Error & { description?: string | null; httpCode?: string | null };
 	if (failure !== undefined) {
-		rememberLeftCopy(ctx, { resource, id, number: put.number });
+		rememberLeftCopy(ctx, { resource, id, number: put.number, values: writtenValues(resource, copy) });
 		error.description = [error.description, `Deleting it (id ${id}) failed too: ${failure}.`].filter(Boolean).join(' ');
 		return error;
 	}
@@ -182,12 +185,15 @@ async function renumber(ctx: IExecuteSingleFunctions, resource: GuardedResource,
  * A copy of a Next in Sequence row that had a number another document also has, which this execution could
  * neither renumber nor delete (both refused: a 429 asking to wait longer than the time-out allows). The item
  * failed naming it; Retry On Fail then runs the node again, which makes the row anew, and the copy would stay
- * with its number given twice. The retry deletes it (never output: nothing was sent on it).
+ * with its number given twice. The retry reads it and deletes it (never output: nothing was
+ * sent on it) when it still holds what it held then; one changed since (someone acted on the error) is kept.
  */
 interface LeftCopy {
 	resource: GuardedResource;
 	id: string;
 	number: string;
+	/** What it held when it was left (writtenValues). */
+	values: Record<string, string>;
 }
 
 const LEFT = 'invoicingLeftCopies';
@@ -199,19 +205,35 @@ function rememberLeftCopy(ctx: IExecuteSingleFunctions, copy: LeftCopy): void {
 }
 
 /** A copy an earlier try of this item left: deleted now (its id returned), or the item fails naming it again. */
-async function removeLeftCopy(ctx: IExecuteSingleFunctions, madeNow: string): Promise<string | undefined> {
+async function removeLeftCopy(ctx: IExecuteSingleFunctions, made: IDataObject): Promise<string | undefined> {
 	const memory = leftCopies(ctx);
 	const left = memory[String(ctx.getItemIndex())];
 	if (!left) return undefined;
-	const failure = await deleteFailure(ctx, `/${left.resource}/${encodeURIComponent(left.id)}`);
-	// a 404: someone deleted it since (as the earlier try's error asked)
+	const url = `/${left.resource}/${encodeURIComponent(left.id)}`;
+	const now = await readIfThere(ctx, left.resource, url);
+	// gone: someone deleted it since (as the earlier try's error asked)
+	const changed = now === undefined ? [] : changedFields(left.values, writtenValues(left.resource, now));
+	if (now !== undefined && changed.length > 0) {
+		delete memory[String(ctx.getItemIndex())];
+		throw bothKept(ctx, left.resource, [{ ...now, id: left.id }, made], `an earlier try left the first (its number was given twice), which changed since (${changed.join(', ')}), and this try created the other`);
+	}
+	const failure = now === undefined ? undefined : await deleteFailure(ctx, url);
 	if (failure === undefined || failure.startsWith('HTTP 404')) {
 		delete memory[String(ctx.getItemIndex())];
 		return left.id;
 	}
 	throw inputError(
 		ctx,
-		`this try created the ${left.resource} (id ${madeNow}); an earlier try left a copy with the number "${left.number}" (id ${left.id}), which another ${left.resource} also has, and deleting it failed again: ${failure}`,
+		`this try created the ${left.resource} (id ${String(made.id)}); an earlier try left a copy with the number "${left.number}" (id ${left.id}), which another ${left.resource} also has, and deleting it failed again: ${failure}`,
 		`Delete the ${left.resource} with id ${left.id} in the service: it was never output.`,
 	);
+}
+
+/** The record at `url` as the service has it now, or undefined when it answers 404 (deleted). */
+async function readIfThere(ctx: IExecuteSingleFunctions, resource: GuardedResource, url: string): Promise<IDataObject | undefined> {
+	const action = `${failureLabel(ctx)}, reading ${url} (a copy an earlier try left) before deleting it,`;
+	const answer = await sendHelperRequest(ctx, { method: 'GET', url, action });
+	if (answer.statusCode === 404) return undefined;
+	if (!isApiSuccess(answer.statusCode, answer.body)) throw failedAnswer(ctx, { method: 'GET', url, action, itemIndex: ctx.getItemIndex() }, answer);
+	return recordFromAnswer(SPEC_OF, resource, answer.body);
 }

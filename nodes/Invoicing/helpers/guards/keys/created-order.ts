@@ -15,6 +15,17 @@ export function createdBefore(a: IDataObject, b: IDataObject): boolean {
 	return at < 0 || (at === 0 && idOrder(String(a.id), String(b.id)) < 0);
 }
 
+/**
+ * Whether every reader can tell which of two records the service made first from what it returns: different
+ * `created_at`, else ids that are numbers (handed out in order). Two records of the same second whose ids are not
+ * numbers have no order a reader can rely on: neither may be deleted as the later one.
+ */
+export function makingOrderKnown(a: IDataObject, b: IDataObject): boolean {
+	const both = typeof a.created_at === 'string' && typeof b.created_at === 'string';
+	if (both && a.created_at !== b.created_at) return true;
+	return /^\d+$/.test(String(a.id)) && /^\d+$/.test(String(b.id)) && String(a.id) !== String(b.id);
+}
+
 /** Sorts records in the order the service made them. */
 export const byMaking = (a: IDataObject, b: IDataObject) => (createdBefore(a, b) ? -1 : createdBefore(b, a) ? 1 : 0);
 

@@ -89,6 +89,28 @@ export function differences(resource: GuardedResource, params: ApiParams, record
 	return different;
 }
 
+/**
+ * What a record holds of the fields a write gives it (the resource spec's fields, as the service stores them),
+ * without those its life cycle changes: two reads of one record that differ here were written in between.
+ */
+export function writtenValues(resource: GuardedResource, record: IDataObject): Record<string, string> {
+	const values: Record<string, string> = {};
+	for (const field of SPEC_OF[resource].fields) {
+		if (field.lifecycle !== undefined) continue;
+		values[field.api] = trimmed(firstSet(record, [field.stored ?? field.api, field.api]));
+	}
+	if (SPEC_OF[resource].lineItems) {
+		const items = Array.isArray(record.items) ? (record.items as IDataObject[]) : [];
+		values.items = JSON.stringify(items.map((item) => [trimmed(item.description), Number(item.quantity), Math.round(Number(item.rate) * 100)]));
+	}
+	return values;
+}
+
+/** The fields whose written values differ between two reads of a record (see writtenValues). */
+export function changedFields(before: Record<string, string>, after: Record<string, string>): string[] {
+	return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((api) => before[api] !== after[api]);
+}
+
 /** What people know the record by: its first match key that is set (a client's e-mail, else its name; a number). */
 export function recordName(resource: GuardedResource, record: IDataObject): string {
 	for (const key of matchOf(resource).keys) {

@@ -5,6 +5,7 @@ import { SPEC_OF } from '../../../resources/resources';
 import { failureLabel } from '../../errors/failure-labels';
 import { putRecord } from '../../request/put-form';
 import { describeRecord, type GuardedResource } from '../keys/matching';
+import { BOTH_KEPT } from '../after/both-kept';
 
 /** What Create or Update sends to the record that exists: the row's values, its payment status per the option (statusOnUpdate below). */
 export function updateValues(
@@ -24,15 +25,16 @@ export function updateValues(
 }
 
 /**
- * Create or Update whose create met a twin another execution made at the same moment (its own copy deleted):
- * the row's values go onto the record that stays, as they would have had the twin been there a moment earlier.
+ * Create or Update whose create met a twin another execution made at the same moment: the row's values go onto
+ * the record that stays, as they would have had the twin been there a moment earlier; its own copy is deleted
+ * only after that (after-create).
  */
 export async function updateTwin(
 	ctx: IExecuteSingleFunctions,
 	resource: GuardedResource,
 	kept: IDataObject,
 	wanted: ApiParams,
-	deletedId: string,
+	copyId: string,
 ): Promise<{ answer: ApiEnvelope; notApplied?: StatusNotApplied }> {
 	const { sent, notApplied } = updateValues(ctx, resource, wanted, kept);
 	const answer = await putRecord(
@@ -41,7 +43,7 @@ export async function updateTwin(
 		String(kept.id),
 		sent,
 		`${failureLabel(ctx)}: PUT /${resource}/${String(kept.id)}, giving the ${resource} ${describeRecord(resource, kept)} this item's values`,
-		`Another execution created this ${resource} at the same moment; this execution deleted its own copy (id ${deletedId}) and was giving the one that stays this item's values.`,
+		`Another execution created this ${resource} at the same moment; this execution was giving the one that stays this item's values before deleting its own copy (id ${copyId}), so ${BOTH_KEPT}.`,
 	);
 	return { answer, notApplied };
 }

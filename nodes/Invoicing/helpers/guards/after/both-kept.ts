@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
+
+import { inputError } from '../../errors/item-errors';
+import { describeRecord, type GuardedResource } from '../keys/matching';
+
+/** The words every report of two kept copies ends in (the scenarios' invariants know a reported duplicate by them). */
+export const BOTH_KEPT = 'neither was deleted: both are kept';
+
+/**
+ * Two records of one key that the node does not reduce to one, because deleting either could not be explained:
+ * the one that would go holds other values, or which was made first cannot be told. The item fails naming both,
+ * so the duplicate is never silent; with Continue On Fail the error is the item's.
+ */
+export function bothKept(ctx: IExecuteSingleFunctions, resource: GuardedResource, records: IDataObject[], why: string): NodeOperationError {
+	const named = records.map((record) => describeRecord(resource, record)).join(' and ');
+	return inputError(
+		ctx,
+		`another execution created the same ${resource} at the same moment: the service now has ${named}; ${why}, so ${BOTH_KEPT}`,
+		`Check both in the service and delete the one not wanted.`,
+	);
+}
