@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { executionHandle } from '../../engine/execution-memory';
@@ -52,7 +53,8 @@ function serviceOf(ctx: IExecuteSingleFunctions): Promise<string | undefined> {
 	let service = services.get(handle);
 	if (!service) {
 		service = ctx.getCredentials(CREDENTIAL_TYPE).then(
-			(c) => [apiBaseUrl(c.baseUrl), String(c.headerName ?? ''), String(c.apiKey ?? '')].join('\u0000'),
+			// a digest, never the key itself: nothing remembered holds a secret
+			(c) => createHash('sha256').update([apiBaseUrl(c.baseUrl), String(c.headerName ?? ''), String(c.apiKey ?? '')].join('\u0000')).digest('hex'),
 			() => undefined,
 		);
 		services.set(handle, service);
