@@ -18,6 +18,7 @@ import { earlierRead, readAfterWrite } from '../request/read-api';
 import { settleRouted } from '../request/routed-marks';
 import { existingReason, writeItem } from './action-reason';
 import { rememberMade } from './made-here';
+import { rowKeyFields } from './row-key-fields';
 import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, createdAsRead, relatedLists } from './record-shape';
@@ -169,7 +170,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' ? (decision.notes ?? {}) : {};
 		const reason = action === 'existing' ? existingReason(this, resource, item.json, handoff !== undefined) : undefined;
-		return [{ json: { ...writeItem(action, reason, amountsAsAsked(this, resource, item.json)), ...kept, ...(handoff ? { [TWIN_KEY]: handoff } : {}) } }];
+		const keyFields = rowKeyFields(this, action);
+		return [{ json: { ...writeItem(action, reason, amountsAsAsked(this, resource, item.json)), ...keyFields, ...kept, ...(handoff ? { [TWIN_KEY]: handoff } : {}) } }];
 	};
 }
 

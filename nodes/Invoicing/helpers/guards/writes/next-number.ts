@@ -4,7 +4,8 @@ import type { ApiParams } from '../../../../shared/api-types';
 import { todayIn } from '../../../../shared/dates';
 import { inputError } from '../../errors/item-errors';
 import { withParams } from '../../request/pre-send';
-import { contentOf } from '../keys/content-match';
+import { ItemMemory } from '../../../engine/item-memory';
+import { contentOf, holdsKey, matchedBy, type Content, type DocumentKey, type MatchedBy } from '../keys/content-match';
 import { describeRecord, type GuardedResource } from '../keys/matching';
 import { numberKey, storedNumber } from '../keys/number-pattern';
 import type { RunSequence } from './run-sequence';
@@ -13,6 +14,36 @@ import { decide, readInstead } from '../path/write-guards';
 
 export { isNextNumber } from '../keys/number-pattern';
 export { joinSequence, sequenceOfItem } from './run-sequence';
+
+/** How a row of the sequence is keyed: what its output says (`rerun_key`, and `matched_by` when found). */
+export interface RowKey {
+	rerunKey?: string;
+	matchedBy: MatchedBy;
+}
+
+const rowKeys = new ItemMemory<RowKey>();
+
+export const rowKeyOf = (ctx: IExecuteSingleFunctions): RowKey | undefined => rowKeys.get(ctx);
+
+/** What a found document was recognised by: its key, or (an invoice made before invoices named their estimate) its content. */
+const foundBy = (content: Content, record: IDataObject): MatchedBy => (content.key && !holdsKey(content.key, record) ? 'content' : matchedBy(content));
+
+const MATCH_WORDS: Record<MatchedBy, string> = {
+	key: 'Re-Run Key',
+	estimate: 'estimate',
+	content: 'client, issue date, line items and amounts',
+};
+
+/** How the sequenced create of a row is keyed and compared (see sequencedCreate). */
+export interface SequencedWay {
+	/** What an existing document must hold (Create From Estimate leaves out the dates it chose); default: what is sent. */
+	compared?: ApiParams;
+	/** A document without a description may be the row's too (see content-match). */
+	orNoDescription?: boolean;
+	/** What names the row's document whatever else it holds: a Re-Run Key, or the estimate it comes from. */
+	key?: DocumentKey;
+	optionsCollection?: string;
+}
 
 /** The record the run's list got for this number (the answer adds it at the end). */
 function createdIn(resource: GuardedResource, list: IDataObject[], number: string): IDataObject | undefined {
@@ -32,10 +63,9 @@ export async function sequencedCreate(
 	joined: { sequence: RunSequence; index: number },
 	params: ApiParams,
 	ifExists: 'returnIdentical' | 'error' | 'create',
-	compared: ApiParams = params,
-	orNoDescription = false,
-	optionsCollection = 'guardOptions',
+	way: SequencedWay = {},
 ): Promise<IHttpRequestOptions> {
+	const { compared = params, orNoDescription = false, key, optionsCollection = 'guardOptions' } = way;
 	const { sequence, index } = joined;
 	const resource = sequence.resource;
 	let claimed = false;
@@ -43,21 +73,25 @@ export async function sequencedCreate(
 	try {
 		const dated: ApiParams = { ...params, issue_date: params.issue_date ?? todayIn(ctx.getTimezone()) };
 		const wanted: ApiParams = compared === params ? dated : compared;
-		const content = contentOf(dated, wanted, orNoDescription);
+		const content: Content = { ...contentOf(dated, wanted, orNoDescription), ...(key ? { key } : {}) };
+		rowKeys.set(ctx, { ...(key?.by === 'key' ? { rerunKey: key.value } : {}), matchedBy: matchedBy(content) });
 		claimed = true;
-		const verdict = await sequence.claim(ctx, options, index, content, ifExists !== 'create');
+		const claim = await sequence.claim(ctx, options, index, content, ifExists !== 'create');
+		const verdict = claim.kind === 'sameKeyAs' ? await madeByEarlierRow(ctx, sequence, claim.index, content) : claim;
 		const list = sequence.runList();
 		const done = (record?: IDataObject) => sequence.settle(index, record);
+		if (verdict.kind === 'existing') rowKeys.set(ctx, { ...rowKeys.get(ctx), matchedBy: foundBy(content, verdict.record) });
 		if (ifExists === 'error' && verdict.kind === 'existing') {
 			done();
 			throw inputError(
 				ctx,
-				`Same client, issue date, line items and amounts as the ${resource} ${describeRecord(resource, verdict.record)}: not created again`,
+				`Same ${MATCH_WORDS[foundBy(content, verdict.record)]} as the ${resource} ${describeRecord(resource, verdict.record)}: not created again`,
 				'Set "If Already Exists" to "Return Existing If Identical" or "Create Anyway".',
 			);
 		}
 		if (verdict.kind === 'existing') {
-			decide(ctx, { kind: 'existing', wanted, resource });
+			// a key names the document whatever else it holds: it is returned as it is
+			decide(ctx, { kind: 'existing', wanted: key ? {} : wanted, resource });
 			done(verdict.record);
 			return readInstead(options, resource, String(verdict.record.id));
 		}
@@ -77,4 +111,15 @@ export async function sequencedCreate(
 			else sequence.release(index);
 		}
 	}
+}
+
+/** The document an earlier row of the run with the same key made: this row's too; none when that row failed. */
+async function madeByEarlierRow(ctx: IExecuteSingleFunctions, sequence: RunSequence, earlier: number, content: Content): Promise<{ kind: 'existing'; record: IDataObject }> {
+	const record = await sequence.createdBy(earlier);
+	if (record) return { kind: 'existing', record };
+	throw inputError(
+		ctx,
+		`The item ${earlier} of this run has the same ${MATCH_WORDS[matchedBy(content)]} and its ${sequence.resource} was not created: not created from this item either`,
+		'Run it again: a re-run makes the document once.',
+	);
 }

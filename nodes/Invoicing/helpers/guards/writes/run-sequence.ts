@@ -1,5 +1,6 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
+import { deferred, type Deferred } from '../../../engine/deferred';
 import { afterItemLoop } from '../../../engine/item-loop';
 import { executionMemory } from '../../../engine/execution-memory';
 import { ItemMemory } from '../../../engine/item-memory';
@@ -14,9 +15,10 @@ import { SequenceDocuments } from '../looks/sequence-documents';
 import { byMaking, createdBefore, firstMadeStay } from '../keys/created-order';
 import { executionRowsOf, type ExecutionRows } from '../keys/execution-rows';
 import { keyText } from '../path/write-keys';
+import { KeyedRows } from '../keys/keyed-rows';
 
-/** What the sequence decided for one item. */
-export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
+/** What the sequence decided for one item; `sameKeyAs`: the document an earlier row of the run with the same key makes. */
+export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject } | { kind: 'sameKeyAs'; index: number };
 
 interface Row {
 	ctx: IExecuteSingleFunctions;
@@ -26,17 +28,6 @@ interface Row {
 	matchable: boolean;
 	resolve: (verdict: SequenceVerdict) => void;
 	fail: (error: unknown) => void;
-}
-
-interface Deferred<T> {
-	promise: Promise<T>;
-	resolve: (value: T) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-	let resolve!: (value: T) => void;
-	const promise = new Promise<T>((done) => (resolve = done));
-	return { promise, resolve };
 }
 
 /**
@@ -216,7 +207,8 @@ export class RunSequence {
 		const others: IDataObject[] = [];
 		for (const other of appeared.sort(byMaking)) if (await this.documents.sameItemsIfThere(row, content, other)) others.push(other);
 		if (others.length === 0) return undefined;
-		const rows = [...this.newRows].filter((other) => this.contentOf(other, content)).length + (await this.rowsElsewhere(row.ctx, content));
+		// one key, one document: a later row of the key has the first's (keyed-rows)
+		const rows = content.key ? 1 : [...this.newRows].filter((other) => this.contentOf(other, content)).length + (await this.rowsElsewhere(row.ctx, content));
 		const partner = others.length <= rows ? firstMadeStay(mine, others, rows, record) : mine.length === 1 ? others[0] : undefined;
 		return partner && createdBefore(partner, record) ? partner : undefined;
 	}
@@ -303,17 +295,24 @@ export class RunSequence {
 		const claimed = firstRow ? this.claims(firstRow.ctx) : {};
 		const ownedElsewhere = (index: number) => new Set(Object.entries(claimed).filter(([other]) => Number(other) !== index).map(([, id]) => id));
 		const taken = new Set<string>();
+		const keyed = new KeyedRows();
 		this.documents.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
 		for (const index of [...this.members].sort((a, b) => a - b)) {
 			const row = this.rows.get(index);
 			if (!row) continue;
 			try {
-				const elsewhere = ownedElsewhere(index);
-				const notMine = new Set([...taken, ...elsewhere]);
+				const holder = row.matchable ? keyed.earlier(row.content) : undefined;
+				if (holder) {
+					row.resolve(holder.record ? { kind: 'existing', record: holder.record } : { kind: 'sameKeyAs', index: holder.index });
+					continue;
+				}
+				// a key's document is the key's, whichever row of the execution had it before
+				const notMine = row.content.key ? new Set<string>() : new Set([...taken, ...ownedElsewhere(index)]);
 				const listed = row.matchable ? await this.documents.match(row, row.content, notMine) : undefined;
 				if (listed) {
 					taken.add(String(listed.id));
 					claimed[index] = String(listed.id);
+					keyed.note(row.content, { index, record: listed });
 					row.resolve({ kind: 'existing', record: listed });
 				} else {
 					this.given.add(next);
@@ -321,6 +320,7 @@ export class RunSequence {
 					const number = formatNumber(this.pattern, next++);
 					this.numbers.set(index, number);
 					this.lane.hold(number);
+					if (row.matchable) keyed.note(row.content, { index });
 					row.resolve({ kind: 'new', number });
 				}
 			} catch (error) {
