@@ -60,8 +60,8 @@ export const numberingFields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Note', value: 'note', description: 'The footer note: "Ref: <key>" as its last line' },
 			{ name: 'Description', value: 'description', description: 'The description: "Ref: <key>" as its last line' },
+			{ name: 'Note', value: 'note', description: 'The footer note: "Ref: <key>" as its last line' },
 		],
 		default: 'note',
 		description: 'Which field of the document carries the Re-Run Key, where the customer sees it as the order reference',

@@ -45,12 +45,12 @@ export const createFromEstimateFields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Create Another', value: 'createAnother', description: 'Make one more invoice from the estimate on every run' },
 			{
 				name: 'Return Existing',
 				value: 'returnExisting',
 				description: 'Output the invoice whose description names the estimate, whatever dates this run gives (action "existing")',
 			},
-			{ name: 'Create Another', value: 'createAnother', description: 'Make one more invoice from the estimate on every run' },
 		],
 		default: 'returnExisting',
 		description: 'With Next in Sequence: what a run does for an estimate that has its invoice already (a given number is its own key)',
