@@ -5,7 +5,8 @@ export const DEFAULT_NUMBER_DIGITS = 4;
 
 /**
  * Numbering of Create Invoice, Create Estimate and Create From Estimate: the number as given (Invoice Number,
- * Estimate Number), or the next of a sequence the node reads from the list once per run.
+ * Estimate Number), or the next of a sequence the node reads from the list once per run, with the Re-Run Key a
+ * re-run finds its document by (guards/keys/rerun-key).
  */
 export const numberingFields: INodeProperties[] = [
 	{
@@ -19,7 +20,7 @@ export const numberingFields: INodeProperties[] = [
 				name: 'Next in Sequence',
 				value: 'next',
 				description:
-					'The highest number with the prefix and digits below, plus one, in item order; re-runs are matched on the client, issue date, line items and amounts',
+					'The highest number with the prefix and digits below, plus one, in item order; re-runs are matched on the Re-Run Key, else the client, issue date, line items and amounts',
 			},
 		],
 		default: 'given',
