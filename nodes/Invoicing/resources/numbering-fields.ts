@@ -51,8 +51,8 @@ export const numberingFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.order_id }}',
 		description:
-			"E.g. the order's ID from your shop or CRM; the node writes it into the document and a re-run finds the document by it; left empty, a re-run is recognised by the row's content (client, date, lines, amounts): two equal orders then make one document",
-		hint: 'Written as a last line "Ref: <key>" after the text of the field chosen below; your own text stays as it is',
+			"E.g. the order's ID from your shop or CRM; the node writes it into the document and a re-run finds the document by it; left empty, a re-run is recognised by the row's content (client, date, lines, amounts): two equal orders then make one document.",
+		hint: 'Written as a last line "Ref: &lt;key&gt;" after the text of the field chosen below; your own text stays as it is',
 		displayOptions: { show: { numbering: ['next'] } },
 	},
 	{
@@ -61,8 +61,8 @@ export const numberingFields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Description', value: 'description', description: 'The description: "Ref: <key>" as its last line' },
-			{ name: 'Note', value: 'note', description: 'The footer note: "Ref: <key>" as its last line' },
+			{ name: 'Description', value: 'description', description: 'The description: "Ref: &lt;key&gt;" as its last line' },
+			{ name: 'Note', value: 'note', description: 'The footer note: "Ref: &lt;key&gt;" as its last line' },
 		],
 		default: 'note',
 		description: 'Which field of the document carries the Re-Run Key, where the customer sees it as the order reference',
