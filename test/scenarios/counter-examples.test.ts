@@ -1466,6 +1466,38 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    found: "seed 20261126 path 154 (issue 43)",
+    what: "rows of one estimate, twins in two processes: the later rows named the first row's copy, which its look then handed over to the twin's invoice",
+    scenario: {
+      operation: "invoiceFromEstimate",
+      executions: 2,
+      twins: true,
+      keys: 3,
+      items: [1, 1, 2, 2, 1, 0, 0, 1, 0, 1, 1],
+      settings: {
+        timeoutMs: 600,
+        longestWaitS: 1,
+        continueOnFail: true,
+        ifExists: "returnIdentical",
+        settleTimeouts: 1,
+        ifPaid: "record",
+        refuseOverpayment: true,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 60,
+        existingPaymentStatus: "keep",
+        paymentStatus: "Paid",
+        clientHasEmail: false,
+        numbering: "next",
+        markAccepted: false,
+        filter: { invoiceNo: "INV-404", returnAll: true, limit: 4 },
+        numberScope: "eachClient",
+      },
+      faults: [{ kind: "dropped", method: "POST", when: "after" }],
+      chain: ["markPaid", "markPaid"],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

@@ -13,7 +13,8 @@ import { settleRule } from '../path/uncertain-writes';
 import { decide, readInstead } from '../path/write-guards';
 
 export { isNextNumber } from '../keys/number-pattern';
-export { joinSequence, sequenceOfItem } from './run-sequence';
+export { joinSequence } from './join-sequence';
+export { sequenceOfItem } from './run-sequence';
 
 /** How a row of the sequence is keyed: what its output says (`rerun_key`, and `matched_by` when found). */
 export interface RowKey {
@@ -77,7 +78,7 @@ export async function sequencedCreate(
 		rowKeys.set(ctx, { ...(key?.by === 'key' ? { rerunKey: key.value } : {}), matchedBy: matchedBy(content) });
 		claimed = true;
 		const claim = await sequence.claim(ctx, options, index, content, ifExists !== 'create');
-		const verdict = claim.kind === 'sameKeyAs' ? await madeByEarlierRow(ctx, sequence, claim.index, content) : claim;
+		const verdict = claim.kind === 'sameKeyAs' ? await madeByEarlierRow(ctx, sequence, index, claim.index, content) : claim;
 		const list = sequence.runList();
 		const done = (record?: IDataObject) => sequence.settle(index, record);
 		if (verdict.kind === 'existing') rowKeys.set(ctx, { ...rowKeys.get(ctx), matchedBy: foundBy(content, verdict.record) });
@@ -113,10 +114,13 @@ export async function sequencedCreate(
 	}
 }
 
-/** The document an earlier row of the run with the same key made: this row's too; none when that row failed. */
-async function madeByEarlierRow(ctx: IExecuteSingleFunctions, sequence: RunSequence, earlier: number, content: Content): Promise<{ kind: 'existing'; record: IDataObject }> {
-	const record = await sequence.createdBy(earlier);
-	if (record) return { kind: 'existing', record };
+/**
+ * The document an earlier row of the run with the same key made, as the run's looks after its writes leave it (the
+ * twin's when that row's copy went): this row's too; none when that row failed.
+ */
+async function madeByEarlierRow(ctx: IExecuteSingleFunctions, sequence: RunSequence, index: number, earlier: number, content: Content): Promise<{ kind: 'existing'; record: IDataObject }> {
+	const made = await sequence.createdBy(earlier);
+	if (made) return { kind: 'existing', record: { ...made, id: await sequence.keptFor(ctx, index, earlier, made) } };
 	throw inputError(
 		ctx,
 		`The item ${earlier} of this run has the same ${MATCH_WORDS[matchedBy(content)]} and its ${sequence.resource} was not created: not created from this item either`,

@@ -6,14 +6,13 @@ import { executionMemory } from '../../../engine/execution-memory';
 import { ItemMemory } from '../../../engine/item-memory';
 import { listedMatch, sameContent, type Content } from '../keys/content-match';
 import type { GuardedResource } from '../keys/matching';
-import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from '../keys/number-pattern';
-import { serviceKey } from '../path/key-turns';
-import { runScope, type RunScope } from '../path/run-scope';
+import { formatNumber, sequenceOf, storedNumber, type NumberPattern } from '../keys/number-pattern';
+import { runScope } from '../path/run-scope';
 import { asThisItems, recordsOfRun } from '../looks/run-lists';
-import { laneOf, type SequenceLane } from '../path/sequence-lane';
+import type { SequenceLane } from '../path/sequence-lane';
 import { SequenceDocuments } from '../looks/sequence-documents';
 import { byMaking, createdBefore, firstMadeStay } from '../keys/created-order';
-import { executionRowsOf, type ExecutionRows } from '../keys/execution-rows';
+import type { ExecutionRows } from '../keys/execution-rows';
 import { keyText } from '../path/write-keys';
 import { KeyedRows } from '../keys/keyed-rows';
 
@@ -371,6 +370,19 @@ export class RunSequence {
 	private readonly afterReadOver = deferred<void>();
 
 	/**
+	 * The document of an earlier row of the run with the same key (keyed-rows), once the run's looks after its
+	 * writes are over: the twin's when that row's copy was handed over. The later row has no write of its own, so
+	 * the looks do not wait for it.
+	 */
+	async keptFor(ctx: IExecuteSingleFunctions, index: number, earlier: number, made: IDataObject): Promise<string> {
+		this.settle(index);
+		await this.laneOver();
+		const id = this.claims(ctx)[earlier] ?? String(made.id);
+		this.claims(ctx)[index] = id;
+		return id;
+	}
+
+	/**
 	 * When the lane's next run may decide: once every write has its answer, and, when the run made documents, once
 	 * its read after them is over, so that the next run is served that read instead of making its own (runs at
 	 * once: one list read each). That read starts at once after the last answer (the rows' post-receive); when it
@@ -397,30 +409,10 @@ const AFTER_READ_START_MS = 50;
 /** The execution's memory of which document each item has (see claims). */
 const CLAIMS = 'invoicingSequenceClaims';
 
-const sequencesOfRun = new WeakMap<RunScope, Map<string, RunSequence>>();
 const itemSequence = new ItemMemory<{ sequence: RunSequence; index: number }>();
 
 /** The run's sequence this item joined, if it takes its number from one. */
 export const sequenceOfItem = (ctx: IExecuteSingleFunctions) => itemSequence.get(ctx);
 
-/** Joins the run's sequence for the item's resource and pattern. Call before any await. */
-export function joinSequence(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: GuardedResource): { sequence: RunSequence; index: number } {
-	const pattern = readPattern(ctx);
-	const scope = runScope(ctx);
-	const byKey = sequencesOfRun.get(scope) ?? new Map<string, RunSequence>();
-	sequencesOfRun.set(scope, byKey);
-	const key = keyText({ kind: 'sequence', resource, prefix: pattern.prefix, digits: pattern.digits });
-	let sequence = byKey.get(key);
-	const execution = executionRowsOf(ctx, key);
-	// the first item joins first in every try of the node (Retry On Fail runs them all again)
-	if (ctx.getItemIndex() === 0) execution.restart();
-	if (!sequence) {
-		sequence = new RunSequence(resource, pattern, laneOf(serviceKey(ctx, options, key)), execution);
-		byKey.set(key, sequence);
-	}
-	const entry = { sequence, index: ctx.getItemIndex() };
-	sequence.join(entry.index);
-	itemSequence.set(ctx, entry);
-	return entry;
-}
-
+/** The item joined `sequence` (join-sequence). */
+export const noteItemSequence = (ctx: IExecuteSingleFunctions, entry: { sequence: RunSequence; index: number }) => itemSequence.set(ctx, entry);
