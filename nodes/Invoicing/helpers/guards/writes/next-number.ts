@@ -116,14 +116,14 @@ export async function sequencedCreate(
 
 /**
  * The document an earlier row of the run with the same key made, as the run's looks after its writes leave it (the
- * twin's when that row's copy went): this row's too; none when that row failed.
+ * twin's when that row's copy went): this row's too; when that row failed, this one fails naming it.
  */
 async function madeByEarlierRow(ctx: IExecuteSingleFunctions, sequence: RunSequence, index: number, earlier: number, content: Content): Promise<{ kind: 'existing'; record: IDataObject }> {
 	const made = await sequence.createdBy(earlier);
 	if (made) return { kind: 'existing', record: { ...made, id: await sequence.keptFor(ctx, index, earlier, made) } };
 	throw inputError(
 		ctx,
-		`The item ${earlier} of this run has the same ${MATCH_WORDS[matchedBy(content)]} and its ${sequence.resource} was not created: not created from this item either`,
-		'Run it again: a re-run makes the document once.',
+		`The item ${earlier} of this run has the same ${MATCH_WORDS[matchedBy(content)]} and failed: nothing was sent for this item (item ${earlier}'s error says what became of its ${sequence.resource})`,
+		'Run it again: a re-run makes the document once, or finds it.',
 	);
 }
