@@ -112,12 +112,20 @@ describe('Re-Run Key of Next in Sequence', () => {
 		]);
 	});
 
-	test('one key delivered to two processes at once: one invoice', async () => {
+	test('one key delivered to two processes at once, with other issue dates: one invoice (the twins converge on the key, not the content)', async () => {
 		const client = await createClient();
 		ctx.sandbox.setLimits({ serviceTimeMs: 100 });
 		try {
 			const results = await Promise.all(
-				[0, 1].map((worker) => runNode({ credentials: ctx.credentials, parameters: keyedInvoice(), items: [{ client, order: 'order-9' }], worker, continueOnFail: true })),
+				[0, 1].map((worker) =>
+					runNode({
+						credentials: ctx.credentials,
+						parameters: keyedInvoice({ additionalFields: { issueDate: `2026-01-1${5 + worker}`, note: 'Thank you' } }),
+						items: [{ client, order: 'order-9' }],
+						worker,
+						continueOnFail: true,
+					}),
+				),
 			);
 			expect(results.flatMap((r) => r.items.map((i) => i.json.error)).filter((e) => e !== undefined)).toEqual([]);
 			expect(new Set(results.map((r) => r.items[0].json.id)).size).toBe(1);
