@@ -52,6 +52,7 @@ function guardOn(scenario: Scenario): boolean {
 		case 'clientCreate':
 		case 'invoiceCreate':
 		case 'estimateCreate':
+			return s.ifExists !== 'create';
 		case 'invoiceFromEstimate':
 		case 'estimateToInvoice':
 			// with Next in Sequence the estimate is the key unless Create Another, then the Re-Run Key when given
