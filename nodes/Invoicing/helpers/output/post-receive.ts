@@ -18,6 +18,7 @@ import { earlierRead, readAfterWrite } from '../request/read-api';
 import { settleRouted } from '../request/routed-marks';
 import { existingReason, writeItem } from './action-reason';
 import { rememberMade } from './made-here';
+import { endsRow } from './row-end';
 import { rowKeyFields } from './row-key-fields';
 import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
@@ -132,7 +133,9 @@ export function shapeFetched(resource: Resource): PostReceive {
  * Guarded create and Create or Update: the record with `action` "created", "updated" or "existing".
  * An existing record is returned only when it holds what this create would have sent.
  */
-export function shapeWrite(resource: GuardedResource): PostReceive {
+export const shapeWrite = (resource: GuardedResource): PostReceive => endsRow(writeShape(resource));
+
+function writeShape(resource: GuardedResource): PostReceive {
 	return async function writtenRecord(this: IExecuteSingleFunctions, _items, response) {
 		let decision = decisionOf(this);
 		let answer = envelopeOf(response);

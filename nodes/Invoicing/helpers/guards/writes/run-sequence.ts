@@ -1,6 +1,6 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
-import { deferred, type Deferred } from '../../../engine/deferred';
+import { deferred, type Deferred } from '../path/deferred';
 import { afterItemLoop } from '../../../engine/item-loop';
 import { executionMemory } from '../../../engine/execution-memory';
 import { ItemMemory } from '../../../engine/item-memory';
@@ -14,7 +14,7 @@ import { SequenceDocuments } from '../looks/sequence-documents';
 import { byMaking, createdBefore, firstMadeStay } from '../keys/created-order';
 import type { ExecutionRows } from '../keys/execution-rows';
 import { keyText } from '../path/write-keys';
-import { KeyedRows } from '../keys/keyed-rows';
+import { KeyedRows, ROW_END_WAIT_MS, RowEnds } from '../keys/keyed-rows';
 
 /** What the sequence decided for one item; `sameKeyAs`: the document an earlier row of the run with the same key makes. */
 export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject } | { kind: 'sameKeyAs'; index: number };
@@ -376,11 +376,14 @@ export class RunSequence {
 	 */
 	async keptFor(ctx: IExecuteSingleFunctions, index: number, earlier: number, made: IDataObject): Promise<string> {
 		this.settle(index);
-		await this.laneOver();
-		const id = this.claims(ctx)[earlier] ?? String(made.id);
+		const output = await Promise.race([this.ends.of(earlier), this.laneOver().then(async () => await sleep(ROW_END_WAIT_MS))]);
+		const id = output?.id === undefined ? (this.claims(ctx)[earlier] ?? String(made.id)) : String(output.id);
 		this.claims(ctx)[index] = id;
 		return id;
 	}
+
+	/** Each row's output once its looks after the writes are over (see row-end). */
+	readonly ends = new RowEnds();
 
 	/**
 	 * When the lane's next run may decide: once every write has its answer, and, when the run made documents, once
