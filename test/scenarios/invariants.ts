@@ -3,6 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { WRITES, type Operation, type Scenario } from './model';
 import { FROM_ESTIMATE } from './operations';
 import type { ScenarioOutcome } from './run-scenario';
+import { keyIn } from '../../nodes/Invoicing/helpers/guards/keys/rerun-key';
+import { carriesKeyOf, deliveries, keyedByRerunKey, keysNameOneDocument } from './rerun-keys';
+import { keysAcross } from './run-scenario';
 import { copyLeftReported, twinReported, unansweredAcrossProcesses, WRITE_INVARIANTS } from './write-invariants';
 
 /** What the service holds for key `k` of the scenario's operation: the records, payments or e-mails. */
@@ -14,11 +17,13 @@ function heldFor(outcome: ScenarioOutcome, k: number): number {
 		case 'clientUpsert':
 			return book.clients.filter((c) => c.names === values.name).length;
 		case 'invoiceCreate':
+			if (keyedByRerunKey(scenario)) return book.invoices.filter((i) => carriesKeyOf(scenario, i, k)).length;
 			if (scenario.settings.numbering === 'next') return book.invoices.filter((i) => i.items[0]?.description === values.line && i.customer_id === values.client).length;
 			return book.invoices.filter((i) => i.invoice_no === values.invoiceNo && i.customer_id === values.client).length;
 		case 'invoiceUpsert':
 			return book.invoices.filter((i) => i.invoice_no === values.invoiceNo && i.customer_id === values.client).length;
 		case 'estimateCreate':
+			if (keyedByRerunKey(scenario)) return book.estimates.filter((e) => carriesKeyOf(scenario, e, k)).length;
 			if (scenario.settings.numbering === 'next') return book.estimates.filter((e) => e.items[0]?.description === values.line && e.customer_id === values.client).length;
 			return book.estimates.filter((e) => e.estimate_no === values.estimateNo && e.customer_id === values.client).length;
 		case 'estimateUpsert':
@@ -47,9 +52,11 @@ function guardOn(scenario: Scenario): boolean {
 		case 'clientCreate':
 		case 'invoiceCreate':
 		case 'estimateCreate':
+			return s.ifExists !== 'create';
 		case 'invoiceFromEstimate':
 		case 'estimateToInvoice':
-			return s.ifExists !== 'create';
+			// with Next in Sequence the estimate is the key unless Create Another, then the Re-Run Key when given
+			return s.numbering === 'next' ? s.ifEstimateInvoiced !== 'createAnother' || keyedByRerunKey(scenario) : s.ifExists !== 'create';
 		case 'clientUpsert':
 		case 'invoiceUpsert':
 		case 'estimateUpsert':
@@ -65,13 +72,17 @@ function guardOn(scenario: Scenario): boolean {
 }
 
 /**
- * Next in Sequence keys a create on the row's content counted with its multiplicity: n identical rows of one
- * execution make n documents, a twin execution adds none (design.md, "Re-runs and retries"). For Create From
- * Estimate the content is the estimate (one per key here): executions at once for one estimate add none.
+ * Next in Sequence keys a create on the row's Re-Run Key when it has one (one key, one document), else on the
+ * row's content counted with its multiplicity: n identical rows of one
+ * execution make n documents, a twin execution adds none (design.md, "Re-runs and retries"). Create From Estimate
+ * is keyed on its estimate (one per key here): one invoice, whatever the dates, unless Create Another.
  */
 export function allowedFor(scenario: Scenario, k: number): number {
-	const byContent: Operation[] = ['invoiceCreate', 'estimateCreate', ...FROM_ESTIMATE];
-	const numberedByContent = scenario.settings.numbering === 'next' && byContent.includes(scenario.operation);
+	// one document per Re-Run Key: one key per scenario key ("same"), or one per delivery ("different")
+	if (keyedByRerunKey(scenario)) return keysAcross(scenario) === 'same' ? 1 : deliveries(scenario);
+	// the estimate is the key (Create Another leaves no guard, see guardOn)
+	if (FROM_ESTIMATE.includes(scenario.operation)) return 1;
+	const numberedByContent = scenario.settings.numbering === 'next' && ['invoiceCreate', 'estimateCreate'].includes(scenario.operation);
 	return numberedByContent ? scenario.items.filter((key) => key === k).length : 1;
 }
 
@@ -182,12 +193,15 @@ function orderFollowsInput(outcome: ScenarioOutcome): string[] {
 		const values = input[index];
 		const json = item.json;
 		const next = scenario.settings.numbering === 'next';
+		// a row with a Re-Run Key finds the document of its key, whichever execution's content made it
+		const keyed = keyedByRerunKey(scenario);
+		const keyField = scenario.settings.rerunKey?.field ?? 'note';
 		const own: Partial<Record<Operation, [unknown, unknown]>> = {
 			clientCreate: [json.names, values.name],
 			clientUpsert: [json.names, values.name],
-			invoiceCreate: next ? [(json.items as IDataObject[] | undefined)?.[0]?.description, values.line] : [json.invoice_no, values.invoiceNo],
+			invoiceCreate: keyed ? [keyIn(json[keyField]), values.order] : next ? [(json.items as IDataObject[] | undefined)?.[0]?.description, values.line] : [json.invoice_no, values.invoiceNo],
 			invoiceUpsert: [json.invoice_no, values.invoiceNo],
-			estimateCreate: next ? [(json.items as IDataObject[] | undefined)?.[0]?.description, values.line] : [json.estimate_no, values.estimateNo],
+			estimateCreate: keyed ? [keyIn(json[keyField]), values.order] : next ? [(json.items as IDataObject[] | undefined)?.[0]?.description, values.line] : [json.estimate_no, values.estimateNo],
 			estimateUpsert: [json.estimate_no, values.estimateNo],
 			recordPayment: [json.id, values.invoiceId],
 			send: [json.id, values.invoiceId],
@@ -272,5 +286,5 @@ export function checkInvariants(outcome: ScenarioOutcome): string[] {
 		const last = outcome.requests.at(-1);
 		return [`(liveness) the run had not ended after ${outcome.hungAfterMs / 1000} s; ${outcome.requests.length} requests, the last: ${last ? `${last.method} ${last.path} ${last.status}` : 'none'}`];
 	}
-	return [noDuplicates, successNamesWhatIsHeld, failuresTellTheTruth, orderFollowsInput, pausesObeyed, filtersHold, ...WRITE_INVARIANTS].flatMap((check) => check(outcome));
+	return [noDuplicates, successNamesWhatIsHeld, failuresTellTheTruth, orderFollowsInput, pausesObeyed, filtersHold, keysNameOneDocument, ...WRITE_INVARIANTS].flatMap((check) => check(outcome));
 }

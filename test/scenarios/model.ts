@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { ALL_OPERATIONS, MAKES_INVOICES, ON_INVOICE, type Operation } from './operations';
+import { ALL_OPERATIONS, MAKES_INVOICES, NUMBERED, ON_INVOICE, type Operation } from './operations';
 
 export type { Operation } from './operations';
 export { WRITES } from './operations';
@@ -44,6 +44,16 @@ export interface Settings {
 	numberScope?: 'book' | 'eachClient';
 	/** Create From Estimate: Mark Estimate Accepted. */
 	markAccepted: boolean;
+	/**
+	 * Next in Sequence: each row's Re-Run Key (absent: the content is the key). "same": the key of the row's scenario
+	 * key in every execution (one order delivered again); "different": each execution its own keys over equal orders
+	 * (the same content in every execution). Written in the note or the description.
+	 */
+	rerunKey?: { across: 'same' | 'different'; field: 'note' | 'description' };
+	/** Create From Estimate with Next in Sequence: If Estimate Already Invoiced (undefined: the default, Return Existing). */
+	ifEstimateInvoiced?: 'createAnother';
+	/** Create From Estimate: each execution gives an issue date of its own (re-runs with other dates). */
+	datesPerRun?: boolean;
 	/** Get Many: Invoice Number filter (text as typed), status filter, Return All or Limit. */
 	filter: { invoiceNo?: string; paymentStatus?: 'Paid' | 'Not Paid'; returnAll: boolean; limit: number };
 }
@@ -65,6 +75,8 @@ export interface Scenario {
 	keys: number;
 	/** The key (0 .. keys-1) of each input item (drawn 0..4, taken modulo `keys`). */
 	items: number[];
+	/** Once every execution is over, the first execution's first step runs again (a re-run, in the first process). */
+	again?: true;
 	settings: Settings;
 	faults: Fault[];
 }
@@ -118,7 +130,24 @@ const settings: fc.Arbitrary<Settings> = fc.record({
 		limit: fc.integer({ min: 1, max: 4 }),
 	}),
 	numberScope: fc.constantFrom<'book' | 'eachClient' | undefined>(undefined, 'book', 'eachClient'),
-}) as fc.Arbitrary<Settings>;
+}).chain((drawn) =>
+	// drawn after the settings above, so that a seed draws those as before
+	fc
+		.record({
+			rerunKey: fc.oneof(
+				{ weight: 1, arbitrary: fc.constant(undefined) },
+				{ weight: 1, arbitrary: fc.record({ across: fc.constantFrom<'same' | 'different'>('same', 'different'), field: fc.constantFrom<'note' | 'description'>('note', 'description') }) },
+			),
+			ifEstimateInvoiced: sometimes(fc.constant<'createAnother'>('createAnother')),
+			datesPerRun: fc.boolean(),
+		})
+		.map((keyed) => ({ ...drawn, ...withoutUndefined(keyed) })),
+) as fc.Arbitrary<Settings>;
+
+/** The drawn values that are set (an absent setting stays absent, as in scenarios saved before it existed). */
+function withoutUndefined<T extends object>(record: T): Partial<T> {
+	return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== false)) as Partial<T>;
+}
 
 /** Follow-up steps on the invoices a step outputs: none in half the scenarios that can have them, a Delete only last. */
 function chainAfter(operation: Operation): fc.Arbitrary<Operation[]> {
@@ -142,6 +171,12 @@ function processesOf(executions: number): fc.Arbitrary<1 | 2> {
 	return fc.oneof({ weight: 3, arbitrary: fc.constant<1 | 2>(1) }, { weight: 1, arbitrary: fc.constant<1 | 2>(2) });
 }
 
+/** A re-run after the executions, in a third of the scenarios of an operation that numbers (Given Number, Next in Sequence). */
+function againOf(operation: Operation): fc.Arbitrary<true | undefined> {
+	if (!NUMBERED.includes(operation)) return fc.constant(undefined);
+	return fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant<true>(true) });
+}
+
 export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 	.record({
 		operation: fc.constantFrom<Operation>(...ALL_OPERATIONS),
@@ -154,6 +189,14 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 	})
 	.chain((drawn) =>
 		chainAfter(drawn.operation).chain((chain) =>
-			processesOf(drawn.executions).map((processes) => ({ ...drawn, chain, items: drawn.items.map((key) => key % drawn.keys), ...(processes === 2 ? { processes } : {}) })),
+			processesOf(drawn.executions).chain((processes) =>
+				againOf(drawn.operation).map((again) => ({
+					...drawn,
+					chain,
+					items: drawn.items.map((key) => key % drawn.keys),
+					...(processes === 2 ? { processes } : {}),
+					...(again ? { again } : {}),
+				})),
+			),
 		),
 	);

@@ -288,7 +288,16 @@ describe('a Next in Sequence candidate deleted between the list read and its own
 		const client = ((await ctx.api('POST', '/client/add', { names: 'Globex' })).data as IDataObject[])[0].id as string;
 		const body = await ctx.api('POST', '/estimate/add', { client, estimate_no: 'EST-9', items: [{ description: 'Audit', quantity: 1, rate: 100 }] });
 		const estimate = (body.estimate as IDataObject[])[0].id as string;
-		const parameters = { resource: 'invoice', operation: 'createFromEstimate', fromEstimate: byId(estimate), numbering: 'next', numberPrefix: 'INV-' };
+		// a description of its own: the invoice does not name its estimate, so its content is the key and the candidate's
+		// line items are read (an invoice that names its estimate is found on the list alone, issue 43)
+		const parameters = {
+			resource: 'invoice',
+			operation: 'createFromEstimate',
+			fromEstimate: byId(estimate),
+			numbering: 'next',
+			numberPrefix: 'INV-',
+			invoiceOverrides: { description: 'Audit work' },
+		};
 		const candidate = (await ctx.run(parameters)).items[0].json.id as string;
 		ctx.sandbox.injectFault({ kind: 'delay', delayMs: 400, method: 'GET', path: `/v1/invoice/${candidate}` });
 		const again = ctx.run(parameters, { continueOnFail: true });

@@ -3,7 +3,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { startSandbox, type BookData, type FaultSpec, type RecordedRequest } from '../../tools/sandbox';
 import { runNode, type NodeRunResult } from '../engine/harness/run-node';
 import { watchClient, type ClientEvent } from './client-requests';
-import type { Fault, Operation, Scenario } from './model';
+import type { Fault, Operation, Scenario, Settings } from './model';
+import { FROM_ESTIMATE, NUMBERED } from './operations';
 
 /** What a scenario left behind: the node's output, every request the service received, the book after it. */
 /** One step of one execution: what it was fed (with the scenario key of each item) and what it output. */
@@ -44,14 +45,25 @@ const byIdExpression = (field: string) => ({ __rl: true, mode: 'id', value: `={{
 /** One line whose description is the row's content (Next in Sequence keys a row on it). */
 const LINE = '={{ [{ description: $json.line, quantity: 1, rate: 100 }] }}';
 
+type KeyAcross = NonNullable<Settings['rerunKey']>['across'];
+
+/** How the rows' Re-Run Keys go across executions, when the scenario's first step takes one. */
+export const keysAcross = (scenario: Scenario): KeyAcross | undefined =>
+	scenario.settings.numbering === 'next' && NUMBERED.includes(scenario.operation) ? scenario.settings.rerunKey?.across : undefined;
+
 /**
  * The values of key `k`: two clients, invoices and expenses are set up, keys spread over them, and an estimate per
  * key (Create From Estimate is keyed on its estimate: one key, one estimate). `run`
  * tags the content of a Next in Sequence row when executions are not twins (each its own rows; twins: the same).
+ * `delivery` gives the row's Re-Run Key (`order`, one per delivery when `across` is "different", over equal
+ * content) and its issue date (`issueDate`, Create From Estimate re-runs with other dates).
  */
-export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail: boolean, run = 0): IDataObject {
+export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail: boolean, run = 0, delivery = run, across?: KeyAcross): IDataObject {
 	return {
-		line: run === 0 ? `Work ${k + 1}` : `Work ${k + 1} run ${run}`,
+		// equal orders with keys of their own: the same content in every execution
+		line: run === 0 || across === 'different' ? `Work ${k + 1}` : `Work ${k + 1} run ${run}`,
+		order: across === 'different' ? `order-${k + 1}-${delivery}` : `order-${k + 1}`,
+		issueDate: `2026-01-${String(15 + delivery).padStart(2, '0')}`,
 		estimateId: setup.estimates[k],
 		expenseId: setup.expenses[k % 2],
 		note: `Note ${k + 1}`,
@@ -73,8 +85,13 @@ export function parametersOf(scenario: Scenario, operation: Operation = scenario
 	const clientFields = { names: '={{ $json.name }}', additionalFields: s.clientHasEmail ? { email: '={{ $json.email }}' } : {} };
 	const document = { client: byIdExpression('client'), itemsMode: 'json', itemsJson: LINE };
 	const guard = { guardOptions: { settleTimeouts: s.settleTimeouts, ...(s.numberScope ? { numberScope: s.numberScope } : {}) } };
+	const keyed = s.numbering === 'next' && s.rerunKey && NUMBERED.includes(operation) ? { rerunKey: '={{ $json.order }}', rerunKeyField: s.rerunKey.field } : {};
 	const numbering = (field: string, prefix: string): INodeParameters =>
-		s.numbering === 'next' ? { numbering: 'next', numberPrefix: prefix, numberDigits: 4 } : { numbering: 'given', [field]: `={{ $json.${field} }}` };
+		s.numbering === 'next' ? { numbering: 'next', numberPrefix: prefix, numberDigits: 4, ...keyed } : { numbering: 'given', [field]: `={{ $json.${field} }}` };
+	const fromEstimate: INodeParameters = {
+		...(s.numbering === 'next' && s.ifEstimateInvoiced ? { ifEstimateInvoiced: s.ifEstimateInvoiced } : {}),
+		...(s.datesPerRun && FROM_ESTIMATE.includes(operation) ? { invoiceOverrides: { issueDate: '={{ $json.issueDate }}' } } : {}),
+	};
 	switch (operation) {
 		case 'clientCreate':
 			return { resource: 'client', operation: 'create', ...clientFields, ifExists: s.ifExists, ...guard, ...common };
@@ -103,6 +120,7 @@ export function parametersOf(scenario: Scenario, operation: Operation = scenario
 				operation: 'createFromEstimate',
 				fromEstimate: byIdExpression('estimateId'),
 				...numbering('invoiceNo', 'INV-'),
+				...fromEstimate,
 				markEstimateAccepted: s.markAccepted,
 				ifExists: s.ifExists,
 				...guard,
@@ -114,6 +132,7 @@ export function parametersOf(scenario: Scenario, operation: Operation = scenario
 				operation: 'convertToInvoice',
 				estimateId: byIdExpression('estimateId'),
 				...(s.numbering === 'next' ? numbering('newInvoiceNo', 'INV-') : { numbering: 'given', newInvoiceNo: '={{ $json.invoiceNo }}' }),
+				...fromEstimate,
 				markEstimateAccepted: s.markAccepted,
 				...guard,
 				...common,
@@ -302,8 +321,10 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 		const before = sandbox.state();
 		const firsts = Array.from({ length: scenario.executions }, (_, run) => {
 			const keys = rowsOf(scenario, run);
-			return { keys, input: keys.map((k) => keyValues(k, setup, s.clientHasEmail, scenario.twins ? 0 : run)) };
+			return { keys, input: keys.map((k) => keyValues(k, setup, s.clientHasEmail, scenario.twins ? 0 : run, scenario.twins ? 0 : run, keysAcross(scenario))) };
 		});
+		// the re-run: the first execution's rows again, delivered anew (its own keys when each delivery has its own, its own dates)
+		const again = { keys: firsts[0].keys, input: firsts[0].keys.map((k) => keyValues(k, setup, s.clientHasEmail, 0, scenario.executions, keysAcross(scenario))) };
 		sandbox.clearRequests();
 		for (const fault of scenario.faults) sandbox.injectFault(faultSpec(fault, s.timeoutMs));
 		const client = watchClient(new URL(sandbox.url).host);
@@ -313,7 +334,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 		const hung = new Promise<'hung'>((resolve) => {
 			timer = setTimeout(() => resolve('hung'), HANG_MS);
 		});
-		const ended = await Promise.race([all, hung]);
+		const ended = await Promise.race([all.then(async (runs) => (scenario.again ? [...runs, await execution({ ...scenario, chain: [] }, { url: sandbox.url, credentialId }, again, 0)] : runs)), hung]);
 		clearTimeout(timer);
 		const base = { scenario, input: firsts[0].input, before, setup };
 		if (ended === 'hung') {

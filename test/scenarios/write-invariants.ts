@@ -64,10 +64,24 @@ const numbersUnique: Check = (outcome) => {
 	];
 };
 
-/** (h) Next in Sequence: n identical rows of one execution are n documents, each output naming its own. */
+/**
+ * Whether a Next in Sequence row is keyed (one key, one document): a Re-Run Key (Create Anyway aside), or for Create
+ * From Estimate its estimate (Create Another aside).
+ */
+function rowsKeyed(scenario: Scenario): boolean {
+	const s = scenario.settings;
+	if (FROM_ESTIMATE.includes(scenario.operation)) return s.rerunKey !== undefined || s.ifEstimateInvoiced !== 'createAnother';
+	return s.rerunKey !== undefined && s.ifExists !== 'create';
+}
+
+/**
+ * (h) Next in Sequence: n identical rows of one execution are n documents, each output naming its own; rows of one
+ * key (a Re-Run Key, an estimate) are one document.
+ */
 const identicalRowsMakeTheirOwn: Check = (outcome) => {
 	const { scenario } = outcome;
 	if (scenario.settings.numbering !== 'next' || !NUMBERED.includes(scenario.operation)) return [];
+	const keyed = rowsKeyed(scenario);
 	const problems: string[] = [];
 	for (const [run, [first]] of outcome.runs.entries()) {
 		if (!first || first.result.error) continue;
@@ -77,7 +91,8 @@ const identicalRowsMakeTheirOwn: Check = (outcome) => {
 			byKey.set(first.keys[index], [...(byKey.get(first.keys[index]) ?? []), String(item.json.id)]);
 		});
 		for (const [k, ids] of byKey) {
-			if (new Set(ids).size < ids.length) problems.push(`(h) execution ${run + 1}, key ${k}: ${ids.length} identical rows succeeded naming ${new Set(ids).size} document(s)`);
+			if (!keyed && new Set(ids).size < ids.length) problems.push(`(h) execution ${run + 1}, key ${k}: ${ids.length} identical rows succeeded naming ${new Set(ids).size} document(s)`);
+			if (keyed && new Set(ids).size > 1) problems.push(`(h) execution ${run + 1}, key ${k}: ${ids.length} rows of one key succeeded naming ${new Set(ids).size} documents`);
 		}
 	}
 	return problems;

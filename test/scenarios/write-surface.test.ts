@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 
+import type { INodeParameters, INodePropertyOptions } from 'n8n-workflow';
+
+import { createFromEstimateFields } from '../../nodes/Invoicing/resources/invoice/createFromEstimate.operation';
+import { numberingFields } from '../../nodes/Invoicing/resources/numbering-fields';
 import { RESOURCE_SPECS } from '../../nodes/Invoicing/resources/resources';
 import { scenarioArbitrary } from './model';
 import { FROM_ESTIMATE, NUMBERED, OPERATIONS, WRITES } from './operations';
+import { parametersOf } from './run-scenario';
 
 /** Issue 34, item 9: the scenarios draw every write the node has; a new write operation fails here until they do. */
 const writesOfTheNode = RESOURCE_SPECS.flatMap((resource) =>
@@ -30,4 +35,36 @@ test('the scenarios draw every write operation, in chains and at once, with both
 	expect(sample.some((s) => s.executions > 1 && s.twins)).toBe(true);
 	expect(sample.some((s) => s.chain.length === 2)).toBe(true);
 	expect(sample.some((s) => new Set(s.items).size < s.items.length)).toBe(true);
+});
+
+/**
+ * Issue 43: how a re-run is recognised is drawn whole: every parameter of Numbering (the Re-Run Key and where it is
+ * written among them) and If Estimate Already Invoiced, each option value, the key given and left empty, equal and
+ * different across executions, re-runs after the executions and Create From Estimate re-runs with other dates. A
+ * parameter added to them fails here until the model draws it.
+ */
+test('the scenarios draw every parameter of re-runs: each numbering parameter and option value, keys equal and different, re-runs with other dates', () => {
+	const sample = fc.sample(scenarioArbitrary, { seed: 43, numRuns: 10_000 });
+	const ifInvoiced = createFromEstimateFields.filter((field) => field.name === 'ifEstimateInvoiced');
+	expect(ifInvoiced).toHaveLength(1);
+	for (const operation of NUMBERED) {
+		const sent = sample.filter((s) => s.operation === operation).map((s) => parametersOf(s));
+		const fields = [...numberingFields, ...(FROM_ESTIMATE.includes(operation) ? ifInvoiced : [])];
+		for (const field of fields) {
+			expect([operation, field.name, sent.some((parameters) => parameters[field.name] !== undefined)]).toEqual([operation, field.name, true]);
+			const values = (field.options ?? []).map((option) => (option as INodePropertyOptions).value);
+			const drawn = new Set(sent.map((parameters: INodeParameters) => parameters[field.name] ?? field.default));
+			for (const value of values) expect([operation, field.name, value, drawn.has(value)]).toEqual([operation, field.name, value, true]);
+		}
+		const keyed = sample.filter((s) => s.operation === operation && s.settings.numbering === 'next');
+		expect([operation, 'no key', keyed.some((s) => s.settings.rerunKey === undefined)]).toEqual([operation, 'no key', true]);
+		for (const across of ['same', 'different'] as const) {
+			expect([operation, across, 'at once', keyed.some((s) => s.settings.rerunKey?.across === across && s.executions > 1 && !s.twins)]).toEqual([operation, across, 'at once', true]);
+			expect([operation, across, 'again', keyed.some((s) => s.settings.rerunKey?.across === across && s.again)]).toEqual([operation, across, 'again', true]);
+		}
+	}
+	for (const operation of FROM_ESTIMATE) {
+		const drawn = sample.some((s) => s.operation === operation && s.settings.numbering === 'next' && s.settings.datesPerRun && s.again && s.settings.ifEstimateInvoiced === undefined);
+		expect([operation, 'other dates, again', drawn]).toEqual([operation, 'other dates, again', true]);
+	}
 });

@@ -83,10 +83,10 @@ describe('what the editor shows: each parameter declared once, shown exactly whe
 });
 
 test.each([
-	['invoice', 'create', 'numbering numberPrefix numberDigits client paymentStatus itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
-	['estimate', 'create', 'numbering numberPrefix numberDigits client itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
-	['invoice', 'createFromEstimate', 'fromEstimate numbering numberPrefix numberDigits paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
-	['estimate', 'convertToInvoice', 'estimateId numbering numberPrefix numberDigits paymentTermsDays markEstimateAccepted invoiceOverrides rateLimits'],
+	['invoice', 'create', 'numbering numberPrefix numberDigits rerunKey rerunKeyField client paymentStatus itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
+	['estimate', 'create', 'numbering numberPrefix numberDigits rerunKey rerunKeyField client itemsMode items additionalFields ifExists guardOptions amountsAsNumbers rateLimits'],
+	['invoice', 'createFromEstimate', 'fromEstimate numbering numberPrefix numberDigits rerunKey rerunKeyField paymentTermsDays markEstimateAccepted ifEstimateInvoiced invoiceOverrides rateLimits'],
+	['estimate', 'convertToInvoice', 'estimateId numbering numberPrefix numberDigits rerunKey rerunKeyField paymentTermsDays markEstimateAccepted ifEstimateInvoiced invoiceOverrides rateLimits'],
 ])('Next in Sequence: %s / %s shows the pattern instead of the number: %s', (resource, operation, expected) => {
 	expect(visible(resource, operation, { numbering: 'next' })).toBe(expected);
 });

@@ -5,7 +5,8 @@ export const DEFAULT_NUMBER_DIGITS = 4;
 
 /**
  * Numbering of Create Invoice, Create Estimate and Create From Estimate: the number as given (Invoice Number,
- * Estimate Number), or the next of a sequence the node reads from the list once per run.
+ * Estimate Number), or the next of a sequence the node reads from the list once per run, with the Re-Run Key a
+ * re-run finds its document by (guards/keys/rerun-key).
  */
 export const numberingFields: INodeProperties[] = [
 	{
@@ -19,7 +20,7 @@ export const numberingFields: INodeProperties[] = [
 				name: 'Next in Sequence',
 				value: 'next',
 				description:
-					'The highest number with the prefix and digits below, plus one, in item order; re-runs are matched on the client, issue date, line items and amounts',
+					'The highest number with the prefix and digits below, plus one, in item order; re-runs are matched on the Re-Run Key, else the client, issue date, line items and amounts',
 			},
 		],
 		default: 'given',
@@ -41,6 +42,30 @@ export const numberingFields: INodeProperties[] = [
 		default: DEFAULT_NUMBER_DIGITS,
 		typeOptions: { minValue: 1, maxValue: 12, numberPrecision: 0 },
 		description: 'Digits after the prefix, zero-padded: 4 gives INV-0042 (after INV-9999 comes INV-10000)',
+		displayOptions: { show: { numbering: ['next'] } },
+	},
+	{
+		displayName: 'Re-Run Key',
+		name: 'rerunKey',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.order_id }}',
+		description:
+			"E.g. the order's ID from your shop or CRM; the node writes it into the document and a re-run finds the document by it; left empty, a re-run is recognised by the row's content (client, date, lines, amounts): two equal orders then make one document.",
+		hint: 'Written as a last line "Ref: &lt;key&gt;" after the text of the field chosen below; your own text stays as it is',
+		displayOptions: { show: { numbering: ['next'] } },
+	},
+	{
+		displayName: 'Write Re-Run Key In',
+		name: 'rerunKeyField',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Description', value: 'description', description: 'The description: "Ref: &lt;key&gt;" as its last line' },
+			{ name: 'Note', value: 'note', description: 'The footer note: "Ref: &lt;key&gt;" as its last line' },
+		],
+		default: 'note',
+		description: 'Which field of the document carries the Re-Run Key, where the customer sees it as the order reference',
 		displayOptions: { show: { numbering: ['next'] } },
 	},
 ];

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { describeRecord, type GuardedResource } from '../guards/keys/matching';
 import { isNextNumber } from '../guards/keys/number-pattern';
+import { rowKeyOf } from '../guards/writes/next-number';
 import { madeHere } from './made-here';
 
 /** What a write did, first in its output item, so that a row made and a row found never look alike. */
@@ -18,9 +19,17 @@ export function existingReason(ctx: IExecuteSingleFunctions, resource: GuardedRe
 	if (twin) return `${found} was made by another execution at the same moment; this one's copy was deleted`;
 	const maker = madeHere(ctx, resource, record);
 	const madeBy = maker && `item ${maker.item} of ${maker.thisRun ? 'this run' : `an earlier run (${maker.run}) of this node`}`;
-	if (isNextNumber(ctx)) return `${found} has the same client, issue date, line items and amounts (Numbering: Next in Sequence)${madeBy ? `; ${madeBy} created it` : ''}`;
+	if (isNextNumber(ctx)) return `${found} ${sequenceMatch(ctx)} (Numbering: Next in Sequence)${madeBy ? `; ${madeBy} created it` : ''}`;
 	if (madeBy) return `${found} was created by ${madeBy} with the values this item sends: identical rows make one ${resource}`;
 	return `${found} already existed with the values this item sends`;
+}
+
+/** What a row of Next in Sequence found its document by (see next-number). */
+function sequenceMatch(ctx: IExecuteSingleFunctions): string {
+	const key = rowKeyOf(ctx);
+	if (key?.matchedBy === 'key') return `carries the Re-Run Key "${key.rerunKey ?? ''}"`;
+	if (key?.matchedBy === 'estimate') return 'was made from this estimate (its description names it)';
+	return 'has the same client, issue date, line items and amounts';
 }
 
 /** The output item of a write: `action` first, then `action_reason` when it found its record, then the record. */

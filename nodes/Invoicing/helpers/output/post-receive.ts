@@ -18,6 +18,8 @@ import { earlierRead, readAfterWrite } from '../request/read-api';
 import { settleRouted } from '../request/routed-marks';
 import { existingReason, writeItem } from './action-reason';
 import { rememberMade } from './made-here';
+import { endsRow } from './row-end';
+import { rowKeyFields } from './row-key-fields';
 import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
 import { amountsAsNumbers, completeRecord, createdAsRead, relatedLists } from './record-shape';
@@ -131,7 +133,9 @@ export function shapeFetched(resource: Resource): PostReceive {
  * Guarded create and Create or Update: the record with `action` "created", "updated" or "existing".
  * An existing record is returned only when it holds what this create would have sent.
  */
-export function shapeWrite(resource: GuardedResource): PostReceive {
+export const shapeWrite = (resource: GuardedResource): PostReceive => endsRow(writeShape(resource));
+
+function writeShape(resource: GuardedResource): PostReceive {
 	return async function writtenRecord(this: IExecuteSingleFunctions, _items, response) {
 		let decision = decisionOf(this);
 		let answer = envelopeOf(response);
@@ -169,7 +173,8 @@ export function shapeWrite(resource: GuardedResource): PostReceive {
 		const action = decision?.kind === 'update' ? 'updated' : decision?.kind === 'existing' ? 'existing' : 'created';
 		const kept = decision?.kind === 'update' ? (decision.notes ?? {}) : {};
 		const reason = action === 'existing' ? existingReason(this, resource, item.json, handoff !== undefined) : undefined;
-		return [{ json: { ...writeItem(action, reason, amountsAsAsked(this, resource, item.json)), ...kept, ...(handoff ? { [TWIN_KEY]: handoff } : {}) } }];
+		const keyFields = rowKeyFields(this, action);
+		return [{ json: { ...writeItem(action, reason, amountsAsAsked(this, resource, item.json)), ...keyFields, ...kept, ...(handoff ? { [TWIN_KEY]: handoff } : {}) } }];
 	};
 }
 

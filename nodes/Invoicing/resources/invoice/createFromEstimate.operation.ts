@@ -40,6 +40,23 @@ export const createFromEstimateFields: INodeProperties[] = [
 		description: 'Whether to set the estimate\'s "accepted" to True after the invoice is made (one PUT, only when it is not accepted yet)',
 	},
 	{
+		displayName: 'If Estimate Already Invoiced',
+		name: 'ifEstimateInvoiced',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Create Another', value: 'createAnother', description: 'Make one more invoice from the estimate on every run' },
+			{
+				name: 'Return Existing',
+				value: 'returnExisting',
+				description: 'Output the invoice whose description names the estimate, whatever dates this run gives (action "existing")',
+			},
+		],
+		default: 'returnExisting',
+		description: 'With Next in Sequence: what a run does for an estimate that has its invoice already (a given number is its own key)',
+		displayOptions: { show: { numbering: ['next'] } },
+	},
+	{
 		displayName: 'Invoice Fields',
 		name: 'invoiceOverrides',
 		type: 'collection',

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiParams, LineItem } from '../../../../shared/api-types';
 import { matchOf, type GuardedResource } from './matching';
 import { sequenceOf, storedNumber, type NumberPattern } from './number-pattern';
+import { carriesKey, withoutKeyLine, type RerunKey } from './rerun-key';
 
 /**
  * Next in Sequence's duplicate guard: a number the node chose cannot say which row a document belongs to, so a
@@ -17,8 +18,18 @@ const subTotalCents = (items: LineItem[]) => Math.round(items.reduce((sum, item)
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value)).trim();
 
 /**
+ * What names a row's document whatever else it holds: the Re-Run Key the user gave (rerun-key), or the estimate it
+ * comes from (Create From Estimate: the description that names it, `Estimate EST-12`).
+ */
+export type DocumentKey = ({ by: 'key' } & RerunKey) | { by: 'estimate'; description: string };
+
+/** What a re-run was recognised by: the output's `matched_by`. */
+export type MatchedBy = 'key' | 'estimate' | 'content';
+
+/**
  * What this row's document is, for a match: client, issue date (when part of the row), line items, tax rate,
- * currency, and the description when it names where the document comes from (Create From Estimate).
+ * currency, and the description when it names where the document comes from (Create From Estimate). With a
+ * `key`, the client and the key alone.
  */
 export interface Content {
 	client: string;
@@ -29,7 +40,20 @@ export interface Content {
 	items: LineItem[];
 	taxRate?: number;
 	currency?: string;
+	key?: DocumentKey;
 }
+
+export const matchedBy = (content: Content): MatchedBy => content.key?.by ?? 'content';
+
+function sameKey(a: DocumentKey | undefined, b: DocumentKey | undefined): boolean {
+	if (a === undefined || b === undefined) return a === b;
+	if (a.by === 'key') return b.by === 'key' && a.field === b.field && a.value === b.value;
+	return b.by === 'estimate' && a.description === b.description;
+}
+
+/** Whether a document carries the key: the key line in its field, or a description naming the estimate (a key line after it aside). */
+export const holdsKey = (key: DocumentKey, record: IDataObject): boolean =>
+	key.by === 'key' ? carriesKey(record, key) : withoutKeyLine(record.description) === key.description;
 
 export const contentOf = (params: ApiParams, compared: ApiParams, orNoDescription = false): Content => ({
 	orNoDescription,
@@ -48,6 +72,10 @@ export const sameItems = (a: LineItem[], b: LineItem[]) =>
 /** Two rows that make the same document (a row and the write of an earlier run that got no answer). */
 export const sameContent = (a: Content, b: Content) =>
 	a.client === b.client &&
+	sameKey(a.key, b.key) &&
+	(a.key !== undefined || sameUnkeyed(a, b));
+
+const sameUnkeyed = (a: Content, b: Content) =>
 	a.issueDate === b.issueDate &&
 	a.description === b.description &&
 	a.currency === b.currency &&
@@ -63,6 +91,7 @@ export function listedMatch(resource: GuardedResource, pattern: NumberPattern, c
 	const owner = matchOf(resource).owner;
 	if (owner === undefined || text(record[owner.stored]) !== content.client) return false;
 	if (sequenceOf(pattern, storedNumber(resource, record)) === undefined) return false;
+	if (content.key !== undefined) return holdsKey(content.key, record);
 	if (content.issueDate !== undefined && text(record.issue_date) !== content.issueDate) return false;
 	if (content.currency !== undefined && text(record.currency).toUpperCase() !== content.currency) return false;
 	if (content.description !== undefined && text(record.description) !== content.description) return false;

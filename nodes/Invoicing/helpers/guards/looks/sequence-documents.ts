@@ -69,12 +69,14 @@ export class SequenceDocuments {
 			if (await this.sameItemsIfThere(reader, content, candidate)) return candidate;
 		}
 		// an invoice made from this estimate before invoices named their estimate (0.1.x) has no description
-		if (content.orNoDescription) return await this.match(reader, { ...content, description: '', orNoDescription: false }, taken);
+		if (content.orNoDescription) return await this.match(reader, { ...content, key: undefined, description: '', orNoDescription: false }, taken);
 		return undefined;
 	}
 
 	/** Whether `record` has the content's line items; false when its owner deleted it meanwhile (its read answers 404). */
 	async sameItemsIfThere(reader: Reader, content: Content, record: IDataObject): Promise<boolean> {
+		// a key names the document whatever its lines (listedMatch checked it)
+		if (content.key !== undefined) return true;
 		const gone = (error: unknown) => String((error as { httpCode?: unknown }).httpCode) === '404';
 		return await this.itemsOf(reader, record).then(
 			(items) => sameItems(items, content.items),
@@ -100,7 +102,8 @@ export class SequenceDocuments {
 			for (const row of rows) {
 				if (!row.matchable || awaited.some((content) => sameContent(content, row.content))) continue;
 				if (!unanswered.some((write) => write.until > now && sameContent(write.content, row.content))) continue;
-				const wanted = rows.filter((other) => other.matchable && sameContent(other.content, row.content)).length;
+				// one key, one document; identical rows without a key are as many documents as rows
+				const wanted = row.content.key ? 1 : rows.filter((other) => other.matchable && sameContent(other.content, row.content)).length;
 				let found = 0;
 				for (const candidate of this.candidates(row.content)) if (found < wanted && (await this.sameItemsIfThere(row, row.content, candidate))) found += 1;
 				if (found < wanted) awaited.push(row.content);

@@ -9,6 +9,7 @@ import { readApi } from '../../request/read-api';
 import { describeRecord, type GuardedResource, matchKey, matchOf } from '../keys/matching';
 import { documentsOfRun, joinClient, readClientDocuments } from '../looks/documents-lookup';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
+import { keyedParams } from '../keys/rerun-key';
 import { runScope } from '../path/run-scope';
 import { statusNotAppliedKeys, updateValues } from './update-values';
 import { lookupRecordsOfRun } from '../../request/lookup-lists';
@@ -118,8 +119,8 @@ export function buildGuardedCreate(resource: GuardedResource): PreSend {
 		if (isNextNumber(this)) {
 			const joined = joinSequence(this, options, resource);
 			try {
-				const params = await resolveKeyedFields(this, options, createParams(this, resource, true));
-				return await sequencedCreate(this, options, joined, params, ifExists);
+				const { params, key } = keyedParams(this, await resolveKeyedFields(this, options, createParams(this, resource, true)));
+				return await sequencedCreate(this, options, joined, params, ifExists, { key });
 			} finally {
 				// an item that failed before it claimed its place does not hold up the others
 				joined.sequence.release(joined.index);

@@ -14,6 +14,7 @@ import type { PreSend } from '../../request/pre-send';
 import { readApi } from '../../request/read-api';
 import { guardedCreateRequest } from './create-guards';
 import { isNextNumber, joinSequence, sequencedCreate } from './next-number';
+import { keyedParams } from '../keys/rerun-key';
 
 /** The estimate an item invoices, kept from its preSend for its output (and the PUT that marks it accepted). */
 export interface SourceEstimate {
@@ -78,7 +79,9 @@ function carriedItems(ctx: IExecuteSingleFunctions, estimateNo: string, items: I
  * client's documents; an identical invoice with this number is this row's, another one is an error naming
  * the difference) with the estimate's client, items, currency, tax rate and note. Dates the node chose itself
  * (today, today plus the terms) are not compared, so a re-run on a later day still finds its invoice. With
- * Next in Sequence the number is the sequence's and the invoice is matched on its content (guards/next-number).
+ * Next in Sequence the number is the sequence's and the estimate is the key (the invoice's description names it):
+ * a re-run with other dates finds the invoice, unless If Estimate Already Invoiced says Create Another; a Re-Run
+ * Key, when given, is the key instead (guards/next-number).
  */
 export const buildFromEstimate = (params: FromEstimateParams = CREATE_FROM_ESTIMATE): PreSend =>
 	async function fromEstimate(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
@@ -130,6 +133,11 @@ async function invoiceFromEstimate(
 	const compared: ApiParams = { ...params };
 	if (overrides.issue_date === undefined) delete compared.issue_date;
 	if (overrides.due_date === undefined) delete compared.due_date;
-	if (sequence) return await sequencedCreate(ctx, options, sequence, params, 'returnIdentical', compared, overrides.description === undefined, 'invoiceOverrides');
-	return await guardedCreateRequest(ctx, options, 'invoice', params, 'returnIdentical', compared, 'invoiceOverrides');
+	if (!sequence) return await guardedCreateRequest(ctx, options, 'invoice', params, 'returnIdentical', compared, 'invoiceOverrides');
+	const keyed = keyedParams(ctx, params);
+	const another = ctx.getNodeParameter('ifEstimateInvoiced', 'returnExisting') === 'createAnother';
+	// the estimate is the key when the description names it; Create Another leaves only a Re-Run Key
+	const ofEstimate = !another && overrides.description === undefined ? { by: 'estimate' as const, description: String(params.description) } : undefined;
+	const way = { compared, orNoDescription: !keyed.key && ofEstimate !== undefined, key: keyed.key ?? ofEstimate, optionsCollection: 'invoiceOverrides' };
+	return await sequencedCreate(ctx, options, sequence, keyed.params, another && !keyed.key ? 'create' : 'returnIdentical', way);
 }

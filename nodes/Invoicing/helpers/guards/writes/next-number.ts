@@ -4,7 +4,8 @@ import type { ApiParams } from '../../../../shared/api-types';
 import { todayIn } from '../../../../shared/dates';
 import { inputError } from '../../errors/item-errors';
 import { withParams } from '../../request/pre-send';
-import { contentOf } from '../keys/content-match';
+import { ItemMemory } from '../../../engine/item-memory';
+import { contentOf, holdsKey, matchedBy, type Content, type DocumentKey, type MatchedBy } from '../keys/content-match';
 import { describeRecord, type GuardedResource } from '../keys/matching';
 import { numberKey, storedNumber } from '../keys/number-pattern';
 import type { RunSequence } from './run-sequence';
@@ -13,7 +14,38 @@ import { longestHoldMs } from '../path/hold-limit';
 import { decide, readInstead } from '../path/write-guards';
 
 export { isNextNumber } from '../keys/number-pattern';
-export { joinSequence, sequenceOfItem } from './run-sequence';
+export { joinSequence } from './join-sequence';
+export { sequenceOfItem } from './run-sequence';
+
+/** How a row of the sequence is keyed: what its output says (`rerun_key`, and `matched_by` when found). */
+export interface RowKey {
+	rerunKey?: string;
+	matchedBy: MatchedBy;
+}
+
+const rowKeys = new ItemMemory<RowKey>();
+
+export const rowKeyOf = (ctx: IExecuteSingleFunctions): RowKey | undefined => rowKeys.get(ctx);
+
+/** What a found document was recognised by: its key, or (an invoice made before invoices named their estimate) its content. */
+const foundBy = (content: Content, record: IDataObject): MatchedBy => (content.key && !holdsKey(content.key, record) ? 'content' : matchedBy(content));
+
+const MATCH_WORDS: Record<MatchedBy, string> = {
+	key: 'Re-Run Key',
+	estimate: 'estimate',
+	content: 'client, issue date, line items and amounts',
+};
+
+/** How the sequenced create of a row is keyed and compared (see sequencedCreate). */
+export interface SequencedWay {
+	/** What an existing document must hold (Create From Estimate leaves out the dates it chose); default: what is sent. */
+	compared?: ApiParams;
+	/** A document without a description may be the row's too (see content-match). */
+	orNoDescription?: boolean;
+	/** What names the row's document whatever else it holds: a Re-Run Key, or the estimate it comes from. */
+	key?: DocumentKey;
+	optionsCollection?: string;
+}
 
 /** The record the run's list got for this number (the answer adds it at the end). */
 function createdIn(resource: GuardedResource, list: IDataObject[], number: string): IDataObject | undefined {
@@ -33,10 +65,9 @@ export async function sequencedCreate(
 	joined: { sequence: RunSequence; index: number },
 	params: ApiParams,
 	ifExists: 'returnIdentical' | 'error' | 'create',
-	compared: ApiParams = params,
-	orNoDescription = false,
-	optionsCollection = 'guardOptions',
+	way: SequencedWay = {},
 ): Promise<IHttpRequestOptions> {
+	const { compared = params, orNoDescription = false, key, optionsCollection = 'guardOptions' } = way;
 	const { sequence, index } = joined;
 	const resource = sequence.resource;
 	let claimed = false;
@@ -44,22 +75,26 @@ export async function sequencedCreate(
 	try {
 		const dated: ApiParams = { ...params, issue_date: params.issue_date ?? todayIn(ctx.getTimezone()) };
 		const wanted: ApiParams = compared === params ? dated : compared;
-		const content = contentOf(dated, wanted, orNoDescription);
+		const content: Content = { ...contentOf(dated, wanted, orNoDescription), ...(key ? { key } : {}) };
+		rowKeys.set(ctx, { ...(key?.by === 'key' ? { rerunKey: key.value } : {}), matchedBy: matchedBy(content) });
 		const holdMs = longestHoldMs(ctx, options, optionsCollection);
 		claimed = true;
-		const verdict = await sequence.claim(ctx, options, index, content, ifExists !== 'create', holdMs);
+		const claim = await sequence.claim(ctx, options, index, content, ifExists !== 'create', holdMs);
+		const verdict = claim.kind === 'sameKeyAs' ? await madeByEarlierRow(ctx, sequence, index, claim.index, content) : claim;
 		const list = sequence.runList();
 		const done = (record?: IDataObject) => sequence.settle(index, record);
+		if (verdict.kind === 'existing') rowKeys.set(ctx, { ...rowKeys.get(ctx), matchedBy: foundBy(content, verdict.record) });
 		if (ifExists === 'error' && verdict.kind === 'existing') {
 			done();
 			throw inputError(
 				ctx,
-				`Same client, issue date, line items and amounts as the ${resource} ${describeRecord(resource, verdict.record)}: not created again`,
+				`Same ${MATCH_WORDS[foundBy(content, verdict.record)]} as the ${resource} ${describeRecord(resource, verdict.record)}: not created again`,
 				'Set "If Already Exists" to "Return Existing If Identical" or "Create Anyway".',
 			);
 		}
 		if (verdict.kind === 'existing') {
-			decide(ctx, { kind: 'existing', wanted, resource });
+			// a key names the document whatever else it holds: it is returned as it is
+			decide(ctx, { kind: 'existing', wanted: key ? {} : wanted, resource });
 			done(verdict.record);
 			return readInstead(options, resource, String(verdict.record.id));
 		}
@@ -79,4 +114,18 @@ export async function sequencedCreate(
 			else sequence.release(index);
 		}
 	}
+}
+
+/**
+ * The document an earlier row of the run with the same key made, as the run's looks after its writes leave it (the
+ * twin's when that row's copy went): this row's too; when that row failed, this one fails naming it.
+ */
+async function madeByEarlierRow(ctx: IExecuteSingleFunctions, sequence: RunSequence, index: number, earlier: number, content: Content): Promise<{ kind: 'existing'; record: IDataObject }> {
+	const made = await sequence.createdBy(earlier);
+	if (made) return { kind: 'existing', record: { ...made, id: await sequence.keptFor(ctx, index, earlier, made) } };
+	throw inputError(
+		ctx,
+		`The item ${earlier} of this run has the same ${MATCH_WORDS[matchedBy(content)]} and failed: nothing was sent for this item (item ${earlier}'s error says what became of its ${sequence.resource})`,
+		'Run it again: a re-run makes the document once, or finds it.',
+	);
 }

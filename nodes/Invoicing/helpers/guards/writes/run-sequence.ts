@@ -1,26 +1,26 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
 
+import { deferred, type Deferred } from '../path/deferred';
 import { afterItemLoop } from '../../../engine/item-loop';
 import { executionMemory } from '../../../engine/execution-memory';
 import { ItemMemory } from '../../../engine/item-memory';
 import { listedMatch, sameContent, type Content } from '../keys/content-match';
 import type { GuardedResource } from '../keys/matching';
-import { formatNumber, readPattern, sequenceOf, storedNumber, type NumberPattern } from '../keys/number-pattern';
-import { serviceKey } from '../path/key-turns';
-import { runScope, type RunScope } from '../path/run-scope';
+import { formatNumber, sequenceOf, storedNumber, type NumberPattern } from '../keys/number-pattern';
+import { runScope } from '../path/run-scope';
 import { asThisItems, recordsOfRun } from '../looks/run-lists';
 import type { SequenceLane } from '../path/sequence-lane';
-import { laneOf } from '../path/sequence-lanes';
+import { SequenceDocuments } from '../looks/sequence-documents';
+import { byMaking, createdBefore, firstMadeStay } from '../keys/created-order';
+import type { ExecutionRows } from '../keys/execution-rows';
+import { describeKey, keyText } from '../path/write-keys';
 import { WAITED_OUT_HINT, waitedOutMessage } from '../path/hold-limit';
 import { failureLabel } from '../../errors/failure-labels';
 import { inputError } from '../../errors/item-errors';
-import { SequenceDocuments } from '../looks/sequence-documents';
-import { byMaking, createdBefore, firstMadeStay } from '../keys/created-order';
-import { executionRowsOf, type ExecutionRows } from '../keys/execution-rows';
-import { describeKey, keyText } from '../path/write-keys';
+import { KeyedRows, ROW_END_WAIT_MS, RowEnds } from '../keys/keyed-rows';
 
-/** What the sequence decided for one item. */
-export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject };
+/** What the sequence decided for one item; `sameKeyAs`: the document an earlier row of the run with the same key makes. */
+export type SequenceVerdict = { kind: 'new'; number: string } | { kind: 'existing'; record: IDataObject } | { kind: 'sameKeyAs'; index: number };
 
 interface Row {
 	ctx: IExecuteSingleFunctions;
@@ -32,17 +32,6 @@ interface Row {
 	holdMs: number;
 	resolve: (verdict: SequenceVerdict) => void;
 	fail: (error: unknown) => void;
-}
-
-interface Deferred<T> {
-	promise: Promise<T>;
-	resolve: (value: T) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-	let resolve!: (value: T) => void;
-	const promise = new Promise<T>((done) => (resolve = done));
-	return { promise, resolve };
 }
 
 /**
@@ -237,7 +226,8 @@ export class RunSequence {
 		const others: IDataObject[] = [];
 		for (const other of appeared.sort(byMaking)) if (await this.documents.sameItemsIfThere(row, content, other)) others.push(other);
 		if (others.length === 0) return undefined;
-		const rows = [...this.newRows].filter((other) => this.contentOf(other, content)).length + (await this.rowsElsewhere(row.ctx, content));
+		// one key, one document: a later row of the key has the first's (keyed-rows)
+		const rows = content.key ? 1 : [...this.newRows].filter((other) => this.contentOf(other, content)).length + (await this.rowsElsewhere(row.ctx, content));
 		const partner = others.length <= rows ? firstMadeStay(mine, others, rows, record) : mine.length === 1 ? others[0] : undefined;
 		return partner && createdBefore(partner, record) ? partner : undefined;
 	}
@@ -323,17 +313,24 @@ export class RunSequence {
 		const claimed = firstRow ? this.claims(firstRow.ctx) : {};
 		const ownedElsewhere = (index: number) => new Set(Object.entries(claimed).filter(([other]) => Number(other) !== index).map(([, id]) => id));
 		const taken = new Set<string>();
+		const keyed = new KeyedRows();
 		this.documents.prefetch([...this.rows.values()].filter((row): row is Row => row !== null && row.matchable));
 		for (const index of [...this.members].sort((a, b) => a - b)) {
 			const row = this.rows.get(index);
 			if (!row) continue;
 			try {
-				const elsewhere = ownedElsewhere(index);
-				const notMine = new Set([...taken, ...elsewhere]);
+				const holder = row.matchable ? keyed.earlier(row.content) : undefined;
+				if (holder) {
+					row.resolve(holder.record ? { kind: 'existing', record: holder.record } : { kind: 'sameKeyAs', index: holder.index });
+					continue;
+				}
+				// a key's document is the key's, whichever row of the execution had it before
+				const notMine = row.content.key ? new Set<string>() : new Set([...taken, ...ownedElsewhere(index)]);
 				const listed = row.matchable ? await this.documents.match(row, row.content, notMine) : undefined;
 				if (listed) {
 					taken.add(String(listed.id));
 					claimed[index] = String(listed.id);
+					keyed.note(row.content, { index, record: listed });
 					row.resolve({ kind: 'existing', record: listed });
 				} else {
 					this.given.add(next);
@@ -341,6 +338,7 @@ export class RunSequence {
 					const number = formatNumber(this.pattern, next++);
 					this.numbers.set(index, number);
 					this.lane.hold(number);
+					if (row.matchable) keyed.note(row.content, { index });
 					row.resolve({ kind: 'new', number });
 				}
 			} catch (error) {
@@ -391,6 +389,22 @@ export class RunSequence {
 	private readonly afterReadOver = deferred<void>();
 
 	/**
+	 * The document of an earlier row of the run with the same key (keyed-rows), once the run's looks after its
+	 * writes are over: the twin's when that row's copy was handed over. The later row has no write of its own, so
+	 * the looks do not wait for it.
+	 */
+	async keptFor(ctx: IExecuteSingleFunctions, index: number, earlier: number, made: IDataObject): Promise<string> {
+		this.settle(index);
+		const output = await Promise.race([this.ends.of(earlier), this.laneOver().then(async () => await sleep(ROW_END_WAIT_MS))]);
+		const id = output?.id === undefined ? (this.claims(ctx)[earlier] ?? String(made.id)) : String(output.id);
+		this.claims(ctx)[index] = id;
+		return id;
+	}
+
+	/** Each row's output once its looks after the writes are over (see row-end). */
+	readonly ends = new RowEnds();
+
+	/**
 	 * When the lane's next run may decide: once every write has its answer, and, when the run made documents, once
 	 * its read after them is over, so that the next run is served that read instead of making its own (runs at
 	 * once: one list read each). That read starts at once after the last answer (the rows' post-receive); when it
@@ -417,30 +431,10 @@ const AFTER_READ_START_MS = 50;
 /** The execution's memory of which document each item has (see claims). */
 const CLAIMS = 'invoicingSequenceClaims';
 
-const sequencesOfRun = new WeakMap<RunScope, Map<string, RunSequence>>();
 const itemSequence = new ItemMemory<{ sequence: RunSequence; index: number }>();
 
 /** The run's sequence this item joined, if it takes its number from one. */
 export const sequenceOfItem = (ctx: IExecuteSingleFunctions) => itemSequence.get(ctx);
 
-/** Joins the run's sequence for the item's resource and pattern. Call before any await. */
-export function joinSequence(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, resource: GuardedResource): { sequence: RunSequence; index: number } {
-	const pattern = readPattern(ctx);
-	const scope = runScope(ctx);
-	const byKey = sequencesOfRun.get(scope) ?? new Map<string, RunSequence>();
-	sequencesOfRun.set(scope, byKey);
-	const key = keyText({ kind: 'sequence', resource, prefix: pattern.prefix, digits: pattern.digits });
-	let sequence = byKey.get(key);
-	const execution = executionRowsOf(ctx, key);
-	// the first item joins first in every try of the node (Retry On Fail runs them all again)
-	if (ctx.getItemIndex() === 0) execution.restart();
-	if (!sequence) {
-		sequence = new RunSequence(resource, pattern, laneOf(serviceKey(ctx, options, key)), execution);
-		byKey.set(key, sequence);
-	}
-	const entry = { sequence, index: ctx.getItemIndex() };
-	sequence.join(entry.index);
-	itemSequence.set(ctx, entry);
-	return entry;
-}
-
+/** The item joined `sequence` (join-sequence). */
+export const noteItemSequence = (ctx: IExecuteSingleFunctions, entry: { sequence: RunSequence; index: number }) => itemSequence.set(ctx, entry);
