@@ -14,7 +14,7 @@ import * as ts from 'typescript';
 export const ANY = '\u0000';
 
 /** Past this many shapes a part becomes a wildcard (keeps the product of alternatives bounded). */
-const MAX_SHAPES = 4000;
+const MAX_SHAPES = 8000;
 const MAX_DEPTH = 24;
 
 const SINK_PROPERTIES = new Set(['message', 'description', 'hint', 'fix']);
