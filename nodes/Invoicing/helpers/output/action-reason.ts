@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { describeRecord, type GuardedResource } from '../guards/keys/matching';
+import type { MatchedBy } from '../guards/keys/content-match';
 import { isNextNumber } from '../guards/keys/number-pattern';
 import { rowKeyOf } from '../guards/writes/next-number';
 import { madeHere } from './made-here';
@@ -27,9 +28,12 @@ export function existingReason(ctx: IExecuteSingleFunctions, resource: GuardedRe
 /** What a row of Next in Sequence found its document by (see next-number). */
 function sequenceMatch(ctx: IExecuteSingleFunctions): string {
 	const key = rowKeyOf(ctx);
-	if (key?.matchedBy === 'key') return `carries the Re-Run Key "${key.rerunKey ?? ''}"`;
-	if (key?.matchedBy === 'estimate') return 'was made from this estimate (its description names it)';
-	return 'has the same client, issue date, line items and amounts';
+	const by: Record<MatchedBy, string> = {
+		key: `carries the Re-Run Key "${key?.rerunKey ?? ''}"`,
+		estimate: 'was made from this estimate (its description names it)',
+		content: 'has the same client, issue date, line items and amounts',
+	};
+	return by[key?.matchedBy ?? 'content'];
 }
 
 /** The output item of a write: `action` first, then `action_reason` when it found its record, then the record. */

@@ -48,7 +48,7 @@ export const matchedBy = (content: Content): MatchedBy => content.key?.by ?? 'co
 function sameKey(a: DocumentKey | undefined, b: DocumentKey | undefined): boolean {
 	if (a === undefined || b === undefined) return a === b;
 	if (a.by === 'key') return b.by === 'key' && a.field === b.field && a.value === b.value;
-	return b.by === 'estimate' && a.description === b.description;
+	return b.by !== 'key' && a.description === b.description;
 }
 
 /** Whether a document carries the key: the key line in its field, or a description naming the estimate (a key line after it aside). */
