@@ -358,7 +358,7 @@ test('the first hour (issue 35): "create from estimate" finds the node; EST-2003
 		}
 		// what happened opens the item; a re-run says what it found and why, and nothing is made twice
 		expect(runs[0]).toMatch(/^\s*\[?\s*\{\s*"action":\s*"created"/m);
-		expect(runs[1]).toMatch(/"action":\s*"existing",\s*"action_reason":\s*"Found, not created: the invoice .* has the same client, issue date, line items and amounts \(Numbering: Next in Sequence\)"/);
+		expect(runs[1]).toMatch(/"action":\s*"existing",\s*"action_reason":\s*"Found, not created: the invoice .* was made from this estimate \(its description names it\) \(Numbering: Next in Sequence\)"/);
 		const made = editor.sandbox.state().invoices.filter((i) => i.customer_id === client && i.description === 'Estimate EST-2003');
 		expect(made).toHaveLength(1);
 
