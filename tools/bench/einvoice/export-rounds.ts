@@ -5,7 +5,6 @@ import { segmentTiming } from '../measure/run-data';
 import { ratio, spread, type Spread } from '../measure/stats';
 import { EXECUTE_TIMEOUT_MS } from '../phases/context';
 import { ratioText, spreadText } from '../report/format';
-import { requestKind } from '../service/request-tally';
 import { ServiceClient } from '../service/service-client';
 import {
 	BENCH_SELLER,
@@ -74,27 +73,25 @@ export function expectedRequests(items: number, warmUpItems: number): Record<str
 /** One execution per round; checks each node gave one item per invoice (Export: its file) and the requests sent. */
 export async function exportRounds(cli: N8nCli, setup: ExportSetup, log: (message: string) => void): Promise<ExportFigures> {
 	const times: Record<ExportContender, number[]> = { get: [], export: [] };
-	let requests: Record<string, number> = {};
+	let sent: Record<string, number> = {};
 	const wanted = expectedRequests(setup.targets.invoices.length, EXPORT_WARM_UP_ITEMS);
 	for (const [round, workflow] of setup.workflows.entries()) {
-		await setup.service.clearRequests();
+		const from = Date.now();
 		const { run } = await executeMeasured(cli, workflow.id, { timeoutMs: EXECUTE_TIMEOUT_MS });
+		// counted by kind over the execution's window (the service's request log keeps only its last 1,000)
+		const requests = await setup.service.requestKinds(from, Date.now());
 		for (const contender of EXPORT_CONTENDERS) {
 			const node = timedExportNode(contender);
 			const problem = outputProblem(contender, itemsOf(run, node), setup.targets.invoices);
 			if (problem) throw new Error(problem);
 			times[contender].push(segmentTiming(run, [node]).ms);
 		}
-		requests = {};
-		for (const request of await setup.service.requests()) {
-			const kind = requestKind(request.method, request.path);
-			requests[kind] = (requests[kind] ?? 0) + 1;
-		}
+		sent = requests;
 		if (JSON.stringify(requests) !== JSON.stringify(wanted)) throw new Error(`round ${round + 1} sent ${JSON.stringify(requests)}, expected ${JSON.stringify(wanted)}`);
 		log(`Export E-Invoice vs Get, round ${round + 1}/${setup.workflows.length}: Get ${times.get.at(-1)} ms, Export ${times.export.at(-1)} ms`);
 	}
 	const ms = { get: spread(times.get), export: spread(times.export) };
-	return { rounds: setup.workflows.length, items: setup.targets.invoices.length, ms, exportToGet: ratio(ms.export.median, ms.get.median), requests };
+	return { rounds: setup.workflows.length, items: setup.targets.invoices.length, ms, exportToGet: ratio(ms.export.median, ms.get.median), requests: sent };
 }
 
 /** The scenario's rounds with its progress and table on the console (`npm run bench`, `--einvoice-only`). */
