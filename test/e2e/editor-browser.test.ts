@@ -6,79 +6,35 @@
  * Fixed "By ID" field and reads what the editor says; runs "Send Invoice" without an Email and sees where it
  * went. Screenshots of each step land in test/e2e/artifacts/ (editor-*.png).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 import { ID_HAS_SPACES } from '../../nodes/Invoicing/resources/common-fields';
-import { DEMO_API_KEY, DEMO_OWNER, startEditor, type RunningEditor } from '../../tools/scripts/n8n/editor';
-import { artifactPath } from './artifacts';
-import { launchChromium } from './browser/chromium';
-import { freePort } from '../../tools/scripts/n8n/free-port';
+import { DEMO_API_KEY } from '../../tools/scripts/n8n/editor';
+import { openEditorSession, type EditorSession } from './browser/editor-session';
 
 const WORKFLOW_ID = 'invoicing-lifecycle';
-const STEP_TIMEOUT_MS = 60_000;
 
-let editor: RunningEditor;
-let browser: BrowserContext | undefined;
+let session: EditorSession;
+let editor: EditorSession['editor'];
 let page: Page;
-let started = 0;
 let ready = 0;
 
 beforeAll(async () => {
-	started = Date.now();
-	const [n8nPort, sandboxPort] = [await freePort(), await freePort()];
-	editor = await startEditor({ home: mkdtempSync(join(tmpdir(), 'invoicing-editor-')), n8nPort, sandboxPort });
+	session = await openEditorSession({ prefix: 'editor' });
+	({ editor, page } = session);
 	ready = Date.now();
-	browser = await launchChromium();
-	browser.setDefaultTimeout(STEP_TIMEOUT_MS);
-	page = await browser.newPage();
-	// leaving a workflow with unsaved edits asks first: leave (each scenario starts from the saved example)
-	page.on('dialog', (dialog) => void dialog.accept());
-	await page.goto(`${editor.editorUrl}/signin`);
-	await page.locator('input[name="emailOrLdapLoginId"]').fill(DEMO_OWNER.email);
-	await page.locator('input[name="password"]').fill(DEMO_OWNER.password);
-	await shot('1-signin');
-	await page.getByRole('button', { name: 'Sign in' }).click();
-	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }, 8 * 60 * 1000);
 
 afterAll(async () => {
-	await browser?.close();
-	await editor?.stop();
-	console.log(
-		`browser e2e: npm start's setup and n8n start ${((ready - started) / 1000).toFixed(0)} s, browser steps ${((Date.now() - ready) / 1000).toFixed(0)} s; screenshots in test/e2e/artifacts/`,
-	);
+	await session?.close();
+	console.log(`browser e2e: npm start's setup and n8n start ${session?.startSeconds ?? 0} s, browser steps ${((Date.now() - ready) / 1000).toFixed(0)} s; screenshots in test/e2e/artifacts/`);
 });
 
-async function shot(name: string): Promise<void> {
-	await page.screenshot({ path: artifactPath(`editor-${name}.png`) });
-}
-
-/** Runs a browser scenario; on failure a screenshot of the moment is kept beside the others. */
-async function scenario(name: string, steps: () => Promise<void>): Promise<void> {
-	try {
-		await steps();
-	} catch (error) {
-		await shot(`failure-${name}`).catch(() => undefined);
-		throw error;
-	}
-}
-
+const shot = (name: string): Promise<void> => session.shot(name);
+const scenario = (name: string, steps: () => Promise<void>): Promise<void> => session.scenario(name, steps);
 /** An example on the canvas (example 1 unless named), nothing open. */
-async function openExample(workflowId = WORKFLOW_ID): Promise<void> {
-	await page.goto(`${editor.editorUrl}/workflow/${workflowId}`);
-	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
-}
-
-async function openNode(name: string): Promise<Locator> {
-	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
-	const ndv = page.locator('[data-test-id="ndv"]');
-	await ndv.waitFor();
-	return ndv;
-}
+const openExample = (workflowId = WORKFLOW_ID): Promise<void> => session.openWorkflow(workflowId);
+const openNode = (name: string): Promise<Locator> => session.openNode(name);
 
 /** Get Invoice's Invoice picker set to Fixed, in the mode given (`id`, `number`), and `value` typed in; its input. */
 async function typeInvoiceIdFixed(ndv: Locator, mode: 'id' | 'number', value: string): Promise<Locator> {

@@ -11,13 +11,15 @@ export interface BenchArgs extends CommonBenchArgs {
 	byNumber: 'with' | 'only' | 'none';
 	/** The counted scenarios (guarded create x1,000, life-cycle chain, Next in Sequence x100) in the rounds. */
 	counted: 'with' | 'only' | 'none';
+	/** Export E-Invoice x1,000 against Get Invoice x1,000 in the same executions: with the rest, alone, or not. */
+	einvoice: 'with' | 'only' | 'none';
 }
 
 const USAGE =
-	'usage: npm run bench -- [--package DIR] [--rounds N (>= 1, default 5)] [--profile] [--out DIR] [--name bench] [--warm-up N (default 50, 0 = none)] [--book-only | --no-book] [--by-number-only | --no-by-number] [--counted-only | --no-counted]';
+	'usage: npm run bench -- [--package DIR] [--rounds N (>= 1, default 5)] [--profile] [--out DIR] [--name bench] [--warm-up N (default 50, 0 = none)] [--book-only | --no-book] [--by-number-only | --no-by-number] [--counted-only | --no-counted] [--einvoice-only | --no-einvoice]';
 
 export function parseArgs(argv: string[]): BenchArgs {
-	const defaults: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, '.tmp', 'bench'), name: 'bench', warmUpItems: 50, book: 'with', byNumber: 'with', counted: 'with' };
+	const defaults: BenchArgs = { packageDir: REPO_ROOT, rounds: 5, profile: false, outDir: resolve(REPO_ROOT, '.tmp', 'bench'), name: 'bench', warmUpItems: 50, book: 'with', byNumber: 'with', counted: 'with', einvoice: 'with' };
 	const args = readBenchFlags(argv, defaults, USAGE, (flag) => {
 		if (flag === '--profile') defaults.profile = true;
 		else if (flag === '--book-only') defaults.book = 'only';
@@ -25,6 +27,8 @@ export function parseArgs(argv: string[]): BenchArgs {
 		else if (flag === '--by-number-only') defaults.byNumber = 'only';
 		else if (flag === '--no-by-number') defaults.byNumber = 'none';
 		else if (flag === '--no-counted') defaults.counted = 'none';
+		else if (flag === '--no-einvoice') defaults.einvoice = 'none';
+		else if (flag === '--einvoice-only') defaults.einvoice = 'only';
 		else if (flag === '--counted-only') {
 			defaults.counted = 'only';
 			defaults.book = 'none';
@@ -33,7 +37,10 @@ export function parseArgs(argv: string[]): BenchArgs {
 		else return false;
 		return true;
 	});
+	// --einvoice-only: that scenario alone, whatever else was asked
+	if (args.einvoice === 'only') Object.assign(args, { book: 'none', byNumber: 'none', counted: 'none' });
 	if (args.byNumber === 'only') args.book = args.book === 'only' ? 'only' : 'none';
 	if (args.book === 'only' && args.byNumber === 'with') args.byNumber = 'only';
+	if (args.einvoice === 'with' && [args.book, args.byNumber, args.counted].includes('only')) args.einvoice = 'none';
 	return args;
 }

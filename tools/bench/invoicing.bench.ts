@@ -20,6 +20,7 @@ import { countedFigures, countedTable } from './chains/counted-report';
 import { countedOnly } from './chains/counted-only';
 import { setUpCounted, type CountedSetup } from './chains/counted-services';
 import { byNumberRounds, byNumberTable, setUpByNumber, type ByNumberFigures, type ByNumberSetup } from './book/by-number-rounds';
+import { exportTable, runExportScenario, setUpExport, type ExportFigures, type ExportSetup } from './einvoice/export-rounds';
 import { detectLayout } from './layout';
 import { ratio, spread } from './measure/stats';
 import type { BenchContext } from './phases/context';
@@ -82,8 +83,9 @@ async function main(): Promise<void> {
 	let books: BookSetup | undefined;
 	let byNumber: ByNumberSetup | undefined;
 	let counted: CountedSetup | undefined;
-	// --book-only / --by-number-only: those scenarios alone
-	const onlyBooks = args.book === 'only' || args.byNumber === 'only';
+	let einvoice: ExportSetup | undefined;
+	// --book-only / --by-number-only / --einvoice-only: those scenarios alone
+	const onlyBooks = args.book === 'only' || args.byNumber === 'only' || args.einvoice === 'only';
 	try {
 		if (args.book !== 'none') {
 			log(`starting the book-size services (${BOOK_SIZES.join(', ')} invoices, ${INVOICES_PER_CLIENT} per client, built in memory)`);
@@ -92,6 +94,10 @@ async function main(): Promise<void> {
 		if (args.byNumber !== 'none') {
 			log('starting the By Number services (10,000 invoices, 1,000 clients; 100 for the warm-up; built in memory)');
 			byNumber = await setUpByNumber(API_KEY, args.rounds);
+		}
+		if (args.einvoice !== 'none') {
+			log('starting the Export E-Invoice service (1,000 invoices, 10 clients, built in memory)');
+			einvoice = await setUpExport(API_KEY, args.rounds);
 		}
 		if (args.counted !== 'none' && !onlyBooks) {
 			log(`starting the services of the counted scenarios: life-cycle (${LIFECYCLE_BOOK.invoices} invoices) and Next in Sequence's book (${SEQUENCE_BOOK.invoices.toLocaleString('en')} invoices), built in memory`);
@@ -113,11 +119,12 @@ async function main(): Promise<void> {
 			baseUrl: main.url,
 			apiKey: API_KEY,
 			packageDir: args.packageDir,
-			extraCredentials: [...benchCredentials(list.url, API_KEY), ...(books?.credentials ?? []), ...(byNumber?.credentials ?? []), ...(counted?.credentials ?? [])],
+			extraCredentials: [...benchCredentials(list.url, API_KEY), ...(books?.credentials ?? []), ...(byNumber?.credentials ?? []), ...(counted?.credentials ?? []), ...(einvoice?.credentials ?? [])],
 			workflows: [
 				...(onlyBooks ? [] : [plans.verify.workflow, plans.A.workflow, plans.B.workflow, plans.profile.workflow]),
 				...(books?.workflows ?? []),
 				...(byNumber?.workflows ?? []),
+				...(einvoice?.workflows ?? []),
 			],
 		});
 		const runBooks = async (): Promise<BookFigures | undefined> => {
@@ -136,12 +143,15 @@ async function main(): Promise<void> {
 			console.log(byNumberTable(figures));
 			return figures;
 		};
+		const runEInvoice = async (): Promise<ExportFigures | undefined> =>
+			einvoice ? await runExportScenario(cli, einvoice, log, `inside n8n ${N8N_VERSION}; package ${packageCommit}`) : undefined;
 		if (onlyBooks) {
 			const bookSize = await runBooks();
 			const byNumberFigures = await runByNumber();
+			const einvoiceFigures = await runEInvoice();
 			mkdirSync(args.outDir, { recursive: true });
 			const jsonFile = join(args.outDir, `${args.name}.json`);
-			const figures = { date: new Date().toISOString(), packageDir: args.packageDir, packageCommit, n8nVersion: N8N_VERSION, bookSize, byNumber: byNumberFigures };
+			const figures = { date: new Date().toISOString(), packageDir: args.packageDir, packageCommit, n8nVersion: N8N_VERSION, bookSize, byNumber: byNumberFigures, einvoice: einvoiceFigures };
 			writeFileSync(jsonFile, `${JSON.stringify(figures, null, '\t')}\n`);
 			log(`wrote ${jsonFile}; total ${Math.round((Date.now() - started) / 1000)} s`);
 			return;
@@ -243,6 +253,7 @@ async function main(): Promise<void> {
 		const countedRows = counted ? countedFigures(n8nRounds) : undefined;
 		const bookSize = await runBooks();
 		const byNumberFigures = await runByNumber();
+		const einvoiceFigures = await runEInvoice();
 		const cpu = cpus();
 		const figures: BenchFigures = {
 			date: new Date().toISOString(),
@@ -261,6 +272,7 @@ async function main(): Promise<void> {
 			...(profile ? { profile } : {}),
 			...(bookSize ? { bookSize } : {}),
 			...(byNumberFigures ? { byNumber: byNumberFigures } : {}),
+			...(einvoiceFigures ? { einvoice: einvoiceFigures } : {}),
 			...(countedRows ? { counted: countedRows } : {}),
 			totalSeconds: 0,
 		};
@@ -291,11 +303,12 @@ async function main(): Promise<void> {
 		console.log(`\nwrote ${jsonFile} and ${join(dirname(jsonFile), `${args.name}.svg`)}; total ${figures.totalSeconds} s`);
 		if (bookSize) console.log(`\nBook sizes (one item per execution):\n${bookTable(bookSize)}`);
 		if (byNumberFigures) console.log(`\nRecord Payment By Number vs By ID:\n${byNumberTable(byNumberFigures)}`);
+		if (einvoiceFigures) console.log(`\nExport E-Invoice vs Get Invoice by ID:\n${exportTable(einvoiceFigures)}`);
 		if (differing.length > 0 || countedRows?.some((row) => row.unlike.length > 0)) process.exitCode = 1;
 	} finally {
 		raw.close();
 		const countedServices = counted ? [counted.lifecycle, counted.sequenceBook] : [];
-		await Promise.all([main, list, ...(books?.services ?? []), ...(byNumber?.services ?? []), ...countedServices].map((service) => service.stop()));
+		await Promise.all([main, list, ...(books?.services ?? []), ...(byNumber?.services ?? []), ...countedServices, ...(einvoice ? [einvoice.service] : [])].map((service) => service.stop()));
 	}
 }
 

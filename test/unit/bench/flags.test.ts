@@ -8,6 +8,13 @@ describe('bench options', () => {
 		expect(parseArgs(['--rounds', '3', '--profile', '--by-number-only', '--package', 'x'])).toMatchObject({ rounds: 3, profile: true, byNumber: 'only', book: 'none', packageDir: resolve('x'), warmUpItems: 50 });
 	});
 
+	test('npm run bench -- --einvoice-only: that scenario alone; another scenario alone leaves it out', () => {
+		expect(parseArgs(['--einvoice-only'])).toMatchObject({ einvoice: 'only', book: 'none', byNumber: 'none', counted: 'none' });
+		expect(parseArgs(['--book-only'])).toMatchObject({ einvoice: 'none', book: 'only' });
+		expect(parseArgs([])).toMatchObject({ einvoice: 'with', book: 'with', counted: 'with' });
+		expect(parseArgs(['--no-einvoice'])).toMatchObject({ einvoice: 'none' });
+	});
+
 	test('npm run bench:guarded-create: its defaults, and no flag of the main bench', () => {
 		expect(parseGuardedArgs([])).toMatchObject({ rounds: 3, warmUpItems: 50, name: 'guarded-create' });
 		expect(() => parseGuardedArgs(['--profile'])).toThrow(/^unknown option --profile\nusage: npm run bench:guarded-create/);

@@ -1,6 +1,7 @@
 import type { BookFigures } from '../book/book-rounds';
 import type { ByNumberFigures } from '../book/by-number-rounds';
 import type { CountedFigures } from '../chains/counted-report';
+import type { ExportFigures } from '../einvoice/export-rounds';
 import type { ProfileSummary } from '../measure/cpu-profile';
 import type { Spread } from '../measure/stats';
 import type { Contender, ScenarioId } from '../scenarios';
@@ -58,6 +59,8 @@ export interface BenchFigures {
 	bookSize?: BookFigures;
 	/** Record Payment By Number against By ID, 100 items over a 10,000-invoice book. */
 	byNumber?: ByNumberFigures;
+	/** Export E-Invoice (XRechnung UBL) against Get Invoice, 1,000 invoices each in the same executions. */
+	einvoice?: ExportFigures;
 	/** The counted scenarios: the node with its defaults against the HTTP chain, requests counted by the service. */
 	counted?: CountedFigures[];
 	totalSeconds: number;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CACHE_ROOT, N8N_BIN, N8N_DIR, N8N_NODE_BIN, READY_MARKER } from './config';
 import { copyExampleData, exampleFiles, readExample, setUpN8n } from './harness';
-import { n8nEnvironment } from './n8n-cli';
+import { n8nEnvironment, type CredentialFile } from './n8n-cli';
 import { withDataDir } from './workflows';
 import { step } from './progress';
 
@@ -26,6 +26,8 @@ export interface EditorOptions {
 	log?: (line: string) => void;
 	/** Called when n8n exits without stop() having been called. */
 	onUnexpectedExit?: (code: number | null) => void;
+	/** Credentials imported beside the Invoicing one, e.g. an e-invoice seller. */
+	extraCredentials?: CredentialFile[];
 }
 
 export interface RunningEditor {
@@ -102,7 +104,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
 		const setUp = existsSync(READY_MARKER)
 			? 'Building the package and loading it, the credential and the example workflows into n8n'
 			: `Installing n8n into ${CACHE_ROOT} (first start only, about 5 minutes), then loading the package, the credential and the examples`;
-		await step(setUp, () => setUpN8n({ baseUrl: sandbox.url, apiKey: DEMO_API_KEY, workflows, userFolder, env }), { log: progressLog });
+		await step(setUp, () => setUpN8n({ baseUrl: sandbox.url, apiKey: DEMO_API_KEY, workflows, userFolder, env, extraCredentials: options.extraCredentials }), { log: progressLog });
 		env.N8N_INSTANCE_OWNER_PASSWORD_HASH = ownerPasswordHash();
 
 		const logFile = join(home, 'n8n.log');

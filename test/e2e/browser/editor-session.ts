@@ -1,0 +1,86 @@
+/**
+ * What a browser test of the editor starts from: `npm start`'s setup on free ports (sandbox with demo data, real
+ * n8n with the package, the credential and the examples), Debian's chromium, the demo owner signed in.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+import { DEMO_OWNER, startEditor, type RunningEditor } from '../../../tools/scripts/n8n/editor';
+import { freePort } from '../../../tools/scripts/n8n/free-port';
+import type { CredentialFile } from '../../../tools/scripts/n8n/n8n-cli';
+import { artifactPath } from '../artifacts';
+import { launchChromium } from './chromium';
+
+export interface EditorSession {
+	editor: RunningEditor;
+	page: Page;
+	/** A screenshot of the whole page in test/e2e/artifacts/<prefix>-<name>.png. */
+	shot(name: string): Promise<void>;
+	/** Runs steps; on failure a screenshot of the moment is kept beside the others. */
+	scenario(name: string, steps: () => Promise<void>): Promise<void>;
+	/** A workflow on the canvas, nothing open. */
+	openWorkflow(workflowId: string): Promise<void>;
+	/** A node of the canvas opened: its node details view. */
+	openNode(name: string): Promise<Locator>;
+	close(): Promise<void>;
+	/** Seconds the setup and the n8n start took. */
+	startSeconds: number;
+}
+
+export async function openEditorSession(options: { prefix: string; stepTimeoutMs?: number; extraCredentials?: CredentialFile[] }): Promise<EditorSession> {
+	const started = Date.now();
+	const [n8nPort, sandboxPort] = [await freePort(), await freePort()];
+	const editor = await startEditor({ home: mkdtempSync(join(tmpdir(), 'invoicing-editor-')), n8nPort, sandboxPort, extraCredentials: options.extraCredentials });
+	const startSeconds = Math.round((Date.now() - started) / 1000);
+	let browser: BrowserContext | undefined;
+	const close = async () => {
+		await browser?.close();
+		await editor.stop();
+	};
+	try {
+		browser = await launchChromium();
+		browser.setDefaultTimeout(options.stepTimeoutMs ?? 60_000);
+		const page = await browser.newPage();
+		// leaving a workflow with unsaved edits asks first: leave
+		page.on('dialog', (dialog) => void dialog.accept());
+		const shot = async (name: string) => {
+			await page.screenshot({ path: artifactPath(`${options.prefix}-${name}.png`) });
+		};
+		await page.goto(`${editor.editorUrl}/signin`);
+		await page.locator('input[name="emailOrLdapLoginId"]').fill(DEMO_OWNER.email);
+		await page.locator('input[name="password"]').fill(DEMO_OWNER.password);
+		await page.getByRole('button', { name: 'Sign in' }).click();
+		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+		return {
+			editor,
+			page,
+			shot,
+			startSeconds,
+			close,
+			scenario: async (name, steps) => {
+				try {
+					await steps();
+				} catch (error) {
+					await shot(`failure-${name}`).catch(() => undefined);
+					throw error;
+				}
+			},
+			openWorkflow: async (workflowId) => {
+				await page.goto(`${editor.editorUrl}/workflow/${workflowId}`);
+				await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+			},
+			openNode: async (name) => {
+				await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+				const ndv = page.locator('[data-test-id="ndv"]');
+				await ndv.waitFor();
+				return ndv;
+			},
+		};
+	} catch (error) {
+		await close();
+		throw error;
+	}
+}
