@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { itemParameter } from '../../engine/item-parameter';
 import { trimmed } from '../../../shared/text';
 import { EINVOICE_FORMATS } from '../../einvoice';
 import type { EInvoiceFormat } from '../../einvoice/types';
@@ -31,8 +32,9 @@ export function readExportParameters(ctx: IExecuteSingleFunctions): ExportParame
 	}
 	const binaryProperty = trimmed(ctx.getNodeParameter(EXPORT_PARAMS.binary, 'data'));
 	if (binaryProperty === '') throw fieldError(ctx, 'Put Output File in Field', 'is empty', 'Give the name of the binary field for the file, e.g. data.');
-	const buyer = ctx.getNodeParameter(EXPORT_PARAMS.buyer, {}) as IDataObject;
-	const details = ctx.getNodeParameter(EXPORT_PARAMS.details, {}) as IDataObject;
+	// mapped fields (`{{ $json.city }}`) are read from the item, not evaluated a third time (engine/item-parameter)
+	const buyer = itemParameter(ctx, EXPORT_PARAMS.buyer, {}) as IDataObject;
+	const details = itemParameter(ctx, EXPORT_PARAMS.details, {}) as IDataObject;
 	const options = ctx.getNodeParameter(EXPORT_PARAMS.options, {}) as IDataObject;
 	const deliveryDate = toApiValue(ctx, { param: 'deliveryDate', api: 'deliveryDate', label: `${DETAILS_LABEL} > Delivery Date`, kind: 'date' }, details.deliveryDate);
 	return {
