@@ -136,6 +136,22 @@ describe('Re-Run Key of Next in Sequence', () => {
 	});
 });
 
+describe('Update of a keyed document', () => {
+	test('Update replaces the note\'s text and keeps its Re-Run Key line: a re-run still finds the invoice', async () => {
+		const client = await createClient();
+		const made = await ctx.run(keyedInvoice(), { items: [{ client, order: 'order-1001' }] });
+		const id = String(made.items[0].json.id);
+		const update = (note: string): INodeParameters => ({ resource: 'invoice', operation: 'update', invoiceId: byId(id), itemsMode: 'keep', updateFields: { note } });
+		await ctx.run(update('Paid by card'));
+		expect(ctx.sandbox.state().invoices.map((invoice) => invoice.note)).toEqual(['Paid by card\nRef: order-1001']);
+		const again = await ctx.run(keyedInvoice({ additionalFields: { issueDate: '2026-01-16' } }), { items: [{ client, order: 'order-1001' }] });
+		expect(summary(again)).toEqual([['existing', 'INV-0001', 'order-1001', 'key']]);
+		// new text ending with a key line of its own is sent as given
+		await ctx.run(update('Moved\nRef: order-2002'));
+		expect(ctx.sandbox.state().invoices.map((invoice) => invoice.note)).toEqual(['Moved\nRef: order-2002']);
+	});
+});
+
 describe('Create From Estimate keyed on its estimate', () => {
 	test('Convert to Invoice run twice with different issue dates: one invoice, found by its estimate', async () => {
 		const estimate = await createEstimate(await createClient());

@@ -1499,6 +1499,42 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    what: "Convert to Invoice with a Re-Run Key in the note, then Update of the note: a twin's retried run, after the Update, made a second invoice of the key",
+    scenario: {
+      operation: "estimateToInvoice",
+      executions: 2,
+      twins: true,
+      keys: 1,
+      items: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      settings: {
+        timeoutMs: 600,
+        retry: { maxTries: 3, waitBetweenTries: 0 },
+        continueOnFail: false,
+        ifExists: "error",
+        settleTimeouts: 1,
+        ifPaid: "skip",
+        refuseOverpayment: false,
+        repeatWindowMinutes: 60,
+        skipIfSentWithinMinutes: 0,
+        existingPaymentStatus: "paidOnly",
+        paymentStatus: "Not Paid",
+        clientHasEmail: true,
+        numbering: "next",
+        markAccepted: false,
+        filter: { invoiceNo: "INV-1", paymentStatus: "Not Paid", returnAll: false, limit: 1 },
+        numberScope: "book",
+        rerunKey: { across: "same", field: "note" },
+        datesPerRun: true,
+      },
+      faults: [
+        { kind: "rateLimited", count: 1, retryAfter: { form: "seconds", value: "0" } },
+        { kind: "serverError", method: "GET", when: "after", status: 503 },
+      ],
+      chain: ["invoiceUpdate", "send"],
+      processes: 2,
+    },
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

@@ -8,9 +8,10 @@ import { CLEARABLE, ENCODING, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpe
 import { encodeBracketForm } from '../input/form-encoding';
 import { readCollection, readLineItems, readRequired, toApiValue } from '../input/parameters';
 import { readAmountPaid } from '../input/payment-amount';
+import { withKeyLinesKept } from '../guards/keys/rerun-key';
 import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
 import { checkUrlLength } from '../input/request-size';
-import { readRecentOrApi } from './read-api';
+import { readBeforeUpdate, readRecentOrApi } from './read-api';
 
 export type PreSend = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
@@ -71,8 +72,9 @@ async function currentValues(
 	resource: Resource,
 	id: string,
 	options: IHttpRequestOptions,
+	read = readRecentOrApi,
 ): Promise<IDataObject> {
-	const body = await readRecentOrApi(ctx, options, `/${resource}/${encodeURIComponent(id)}`);
+	const body = await read(ctx, options, `/${resource}/${encodeURIComponent(id)}`);
 	const list = body[REQUIRED_ON_UPDATE[resource].envelope];
 	return Array.isArray(list) && typeof list[0] === 'object' ? (list[0] as IDataObject) : {};
 }
@@ -126,12 +128,14 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 		const id = await targetId(this, options, resource, target);
 		params = await resolveKeyedFields(this, options, params);
 		const missing = Object.keys(REQUIRED_ON_UPDATE[resource].from).filter((api) => params[api] === undefined);
-		if (missing.length > 0) {
-			const current = await currentValues(this, resource, id, options);
+		const keyed = (resource === 'invoice' || resource === 'estimate') && (params.note !== undefined || params.description !== undefined);
+		if (missing.length > 0 || keyed) {
+			const current = await currentValues(this, resource, id, options, missing.length > 0 ? readRecentOrApi : readBeforeUpdate);
 			for (const api of missing) {
 				const spec = fields.required.find((f) => f.api === api) as FieldSpec;
 				params[api] = toApiValue(this, spec, current[REQUIRED_ON_UPDATE[resource].from[api]]);
 			}
+			if (keyed) params = withKeyLinesKept(params, current);
 		}
 		// the id read once: every read of an expression is another evaluation
 		return withParams(this, resource, urlWithId(options, id), params);

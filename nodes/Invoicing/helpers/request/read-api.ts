@@ -49,6 +49,16 @@ export async function readRecentOrApi(ctx: IExecuteSingleFunctions, options: IHt
 }
 
 /**
+ * An update's read of its record for the Re-Run Key line the note or description ends with (readRecentOrApi
+ * otherwise): named by the operation, the item and the URL, since naming the row would evaluate its ID again.
+ */
+export async function readBeforeUpdate(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions, url: string): Promise<ApiEnvelope> {
+	const recent = mayServe(url) ? await recentRecord(ctx, url) : undefined;
+	if (recent) return keepForItem(ctx, url, recent);
+	return await read(ctx, url, `${operationLabel(ctx)} (item ${ctx.getItemIndex()}), reading ${url} first (nothing written),`, options);
+}
+
+/**
  * The record read again after a write (the service's answer to the write does not carry it). Named by the
  * operation, the item and the URL (the record's ID): naming the row would evaluate its ID expression again.
  */

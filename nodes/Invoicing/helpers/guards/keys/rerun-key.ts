@@ -67,6 +67,22 @@ export const withKeyWritten = (params: ApiParams, key: RerunKey): ApiParams => (
 /** Whether a document (as the list gives it) carries the key in the chosen field. */
 export const carriesKey = (record: IDataObject, key: RerunKey): boolean => keyIn(record[key.field]) === key.value;
 
+/**
+ * An update that writes the note or the description of a document ending with a Re-Run Key line keeps that line
+ * after the new text (a cleared field keeps the line alone): a re-run finds the document by it, and without it
+ * would make a second one. New text that ends with a key line of its own is sent as given.
+ */
+export function withKeyLinesKept(params: ApiParams, current: IDataObject): ApiParams {
+	const kept: ApiParams = { ...params };
+	for (const field of ['note', 'description'] as const) {
+		const value = params[field];
+		const key = keyIn(current[field]);
+		if (value === undefined || Array.isArray(value) || key === undefined || keyIn(value) !== undefined) continue;
+		kept[field] = withKeyLine(value, key);
+	}
+	return kept;
+}
+
 /** The params with the item's Re-Run Key written, and the key a re-run finds the document by (none when left empty). */
 export function keyedParams(ctx: IExecuteSingleFunctions, params: ApiParams): { params: ApiParams; key?: { by: 'key' } & RerunKey } {
 	const key = readRerunKey(ctx);
