@@ -1535,6 +1535,10 @@ const COUNTER_EXAMPLES: Array<{
       processes: 2,
     },
   },
+  {
+    what: "Convert to Invoice with a Re-Run Key, twins in two processes, a Delete in the chain: the key's document deleted as asked and made anew by a later run is one document held, not two",
+    scenario: {"operation": "estimateToInvoice", "executions": 4, "twins": true, "keys": 2, "items": [1, 0, 0, 0], "settings": {"timeoutMs": 400, "longestWaitS": 1, "batching": {"batchSize": 5, "batchInterval": 50}, "retry": {"maxTries": 3, "waitBetweenTries": 100}, "continueOnFail": false, "ifExists": "returnIdentical", "settleTimeouts": 5, "ifPaid": "record", "refuseOverpayment": true, "repeatWindowMinutes": 60, "skipIfSentWithinMinutes": 0, "existingPaymentStatus": "paidOnly", "paymentStatus": "Paid", "clientHasEmail": false, "numbering": "next", "markAccepted": false, "filter": {"invoiceNo": " ", "paymentStatus": "Not Paid", "returnAll": true, "limit": 2}, "numberScope": "book", "rerunKey": {"across": "different", "field": "note"}}, "faults": [{"kind": "slow", "when": "after", "percent": 83}, {"kind": "rateLimited", "count": 1, "retryAfter": {"form": "seconds", "value": "0"}}, {"kind": "rateLimited", "method": "POST", "count": 2, "retryAfter": {"form": "seconds", "value": "0"}}], "chain": ["send", "invoiceDelete"], "processes": 2},
+  },
 ];
 
 describe("counter-examples of the generated scenarios", () => {

@@ -128,7 +128,8 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 		const id = await targetId(this, options, resource, target);
 		params = await resolveKeyedFields(this, options, params);
 		const missing = Object.keys(REQUIRED_ON_UPDATE[resource].from).filter((api) => params[api] === undefined);
-		const keyed = (resource === 'invoice' || resource === 'estimate') && (params.note !== undefined || params.description !== undefined);
+		// documents (the kinds with line items) may carry a Re-Run Key line in their note or description
+		const keyed = SPEC_OF[resource].lineItems && (params.note !== undefined || params.description !== undefined);
 		if (missing.length > 0 || keyed) {
 			const current = await currentValues(this, resource, id, options, missing.length > 0 ? readRecentOrApi : readBeforeUpdate);
 			for (const api of missing) {
