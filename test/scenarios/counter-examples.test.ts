@@ -13,6 +13,10 @@ const COUNTER_EXAMPLES: Array<{
   scenario: Scenario;
 }> = [
   {
+    what: "Record Payment of what is due, run again, with a 429 on the way: the 0 a Paid invoice still has to be paid is a skip, not a refusal that stops the workflow",
+    scenario: {"operation": "recordPayment", "executions": 1, "twins": false, "keys": 2, "items": [0, 1, 0], "settings": {"timeoutMs": 400, "continueOnFail": false, "ifExists": "returnIdentical", "settleTimeouts": 1, "ifPaid": "skip", "refuseOverpayment": true, "repeatWindowMinutes": 60, "skipIfSentWithinMinutes": 60, "existingPaymentStatus": "paidOnly", "paymentStatus": "Not Paid", "clientHasEmail": false, "numbering": "given", "markAccepted": false, "filter": {"returnAll": false, "limit": 1}, "payDue": true}, "faults": [{"kind": "rateLimited", "method": "GET", "count": 1, "retryAfter": {"form": "seconds", "value": "0"}}], "chain": [], "again": true},
+  },
+  {
     what: "Create From Estimate twins with a Delete in the chain: a candidate deleted meanwhile failed other rows",
     scenario: {
       operation: "invoiceFromEstimate",

@@ -37,7 +37,11 @@ function heldFor(outcome: ScenarioOutcome, k: number): number {
 		case 'estimateSend':
 			return book.estimates.find((e) => e.id === values.estimateId)?.send_log.filter((l) => l.email === values.sendTo).length ?? 0;
 		case 'recordPayment':
-			return book.invoices.find((i) => i.id === values.invoiceId)?.payments.filter((p) => Math.round(p.amount * 100) === Math.round(Number(values.amount) * 100)).length ?? 0;
+			return (
+				book.invoices
+					.find((i) => i.id === values.invoiceId)
+					?.payments.filter((p) => Math.round(p.amount * 100) === Math.round(Number(scenario.settings.payDue ? values.due : values.amount) * 100)).length ?? 0
+			);
 		case 'send':
 			return book.invoices.find((i) => i.id === values.invoiceId)?.send_log.filter((l) => l.email === values.sendTo).length ?? 0;
 		default:

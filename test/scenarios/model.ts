@@ -54,6 +54,11 @@ export interface Settings {
 	ifEstimateInvoiced?: 'createAnother';
 	/** Create From Estimate: each execution gives an issue date of its own (re-runs with other dates). */
 	datesPerRun?: boolean;
+	/**
+	 * Record Payment: Amount Paid is the invoice's outstanding balance as read before the step ("pay what is due"),
+	 * and the executions are run again: the re-run pays 0 of an invoice the first runs paid.
+	 */
+	payDue?: boolean;
 	/** Get Many: Invoice Number filter (text as typed), status filter, Return All or Limit. */
 	filter: { invoiceNo?: string; paymentStatus?: 'Paid' | 'Not Paid'; returnAll: boolean; limit: number };
 }
@@ -140,6 +145,7 @@ const settings: fc.Arbitrary<Settings> = fc.record({
 			),
 			ifEstimateInvoiced: sometimes(fc.constant<'createAnother'>('createAnother')),
 			datesPerRun: fc.boolean(),
+			payDue: fc.boolean(),
 		})
 		.map((keyed) => ({ ...drawn, ...withoutUndefined(keyed) })),
 ) as fc.Arbitrary<Settings>;
@@ -171,11 +177,16 @@ function processesOf(executions: number): fc.Arbitrary<1 | 2> {
 	return fc.oneof({ weight: 3, arbitrary: fc.constant<1 | 2>(1) }, { weight: 1, arbitrary: fc.constant<1 | 2>(2) });
 }
 
-/** A re-run after the executions, in a third of the scenarios of an operation that numbers (Given Number, Next in Sequence). */
-function againOf(operation: Operation): fc.Arbitrary<true | undefined> {
+/** A re-run after the executions: in a third of the scenarios of an operation that numbers (Given Number, Next in Sequence), and always for Record Payment of what is due. */
+function againOf(operation: Operation, payDue: boolean): fc.Arbitrary<true | undefined> {
+	if (operation === 'recordPayment' && payDue) return fc.constant(true);
 	if (!NUMBERED.includes(operation)) return fc.constant(undefined);
 	return fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant<true>(true) });
 }
+
+/** Paying what is due asks once per invoice: one key per set-up invoice (two), whatever the rows. */
+const keysOf = ({ operation, settings, keys }: { operation: Operation; settings: Settings; keys: number }): number =>
+	operation === 'recordPayment' && settings.payDue ? Math.min(keys, 2) : keys;
 
 export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 	.record({
@@ -190,10 +201,11 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 	.chain((drawn) =>
 		chainAfter(drawn.operation).chain((chain) =>
 			processesOf(drawn.executions).chain((processes) =>
-				againOf(drawn.operation).map((again) => ({
+				againOf(drawn.operation, drawn.settings.payDue === true).map((again) => ({
 					...drawn,
 					chain,
-					items: drawn.items.map((key) => key % drawn.keys),
+					keys: keysOf(drawn),
+					items: drawn.items.map((key) => key % keysOf(drawn)),
 					...(processes === 2 ? { processes } : {}),
 					...(again ? { again } : {}),
 				})),

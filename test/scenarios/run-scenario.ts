@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type BookData, type FaultSpec, type RecordedRequest } from '../../tools/sandbox';
+import { invoiceView } from '../../tools/sandbox/views';
 import { runNode, type NodeRunResult } from '../engine/harness/run-node';
 import { watchClient, type ClientEvent } from './client-requests';
 import type { Fault, Operation, Scenario, Settings } from './model';
@@ -174,7 +175,7 @@ export function parametersOf(scenario: Scenario, operation: Operation = scenario
 				operation: 'recordPayment',
 				invoiceId: byIdExpression('invoiceId'),
 				paymentDate: '2026-01-15',
-				amountPaid: '={{ $json.amount }}',
+				amountPaid: s.payDue ? '={{ $json.due }}' : '={{ $json.amount }}',
 				paymentOptions: { ifPaid: s.ifPaid, refuseOverpayment: s.refuseOverpayment, repeatWindowMinutes: s.repeatWindowMinutes, settleTimeouts: s.settleTimeouts },
 				...common,
 			};
@@ -238,10 +239,19 @@ function nextInput(step: StepRun): { input: IDataObject[]; keys: number[] } {
 	const keys: number[] = [];
 	step.result.items.forEach((item, index) => {
 		if (item.error || item.json.error !== undefined || typeof item.json.id !== 'string' || step.input[index] === undefined) return;
-		input.push({ ...step.input[index], invoiceId: item.json.id });
+		const due = item.json.outstanding_balance;
+		input.push({ ...step.input[index], invoiceId: item.json.id, ...(due === undefined ? {} : { due }) });
 		keys.push(step.keys[index]);
 	});
 	return { input, keys };
+}
+
+/** The rows with what each one's invoice has still to be paid, as a Get of it now would give it ("pay what is due"). */
+function withDue(input: IDataObject[], book: BookData): IDataObject[] {
+	return input.map((row) => {
+		const invoice = book.invoices.find((held) => held.id === row.invoiceId);
+		return invoice ? { ...row, due: invoiceView(invoice).outstanding_balance, status: invoice.payment_status } : row;
+	});
 }
 
 /** One execution: its chain of steps, each a run of the node fed what the one before output. */
@@ -324,6 +334,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 			return { keys, input: keys.map((k) => keyValues(k, setup, s.clientHasEmail, scenario.twins ? 0 : run, scenario.twins ? 0 : run, keysAcross(scenario))) };
 		});
 		// the re-run: the first execution's rows again, delivered anew (its own keys when each delivery has its own, its own dates)
+		if (s.payDue) for (const first of firsts) first.input = withDue(first.input, before);
 		const again = { keys: firsts[0].keys, input: firsts[0].keys.map((k) => keyValues(k, setup, s.clientHasEmail, 0, scenario.executions, keysAcross(scenario))) };
 		sandbox.clearRequests();
 		for (const fault of scenario.faults) sandbox.injectFault(faultSpec(fault, s.timeoutMs));
@@ -334,7 +345,8 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 		const hung = new Promise<'hung'>((resolve) => {
 			timer = setTimeout(() => resolve('hung'), HANG_MS);
 		});
-		const ended = await Promise.race([all.then(async (runs) => (scenario.again ? [...runs, await execution({ ...scenario, chain: [] }, { url: sandbox.url, credentialId }, again, 0)] : runs)), hung]);
+		const rerun = async () => await execution({ ...scenario, chain: [] }, { url: sandbox.url, credentialId }, s.payDue ? { ...again, input: withDue(again.input, sandbox.state()) } : again, 0);
+		const ended = await Promise.race([all.then(async (runs) => (scenario.again ? [...runs, await rerun()] : runs)), hung]);
 		clearTimeout(timer);
 		const base = { scenario, input: firsts[0].input, before, setup };
 		if (ended === 'hung') {

@@ -198,4 +198,34 @@ const acceptedOnlyWhenInvoiced: Check = ({ scenario, before, book }) => {
 	return problems;
 };
 
-export const WRITE_INVARIANTS: Check[] = [numbersUnique, identicalRowsMakeTheirOwn, noTwinEffects, everyItemAccounted, untouchedStayAsTheyWere, acceptedOnlyWhenInvoiced];
+const refusedAmount = (text: unknown) => /"Amount Paid" must be more than 0/.test(String(text ?? ''));
+
+/**
+ * (n) A re-run never stops on what the runs before it did: no payment of 0 or less is ever recorded, and with If
+ * Already Paid = Skip, paying what is due on an invoice read as Paid (its balance 0) is a skip, never a refusal.
+ */
+const rerunsNeverStopOnTheirOwn: Check = ({ scenario, book, runs }) => {
+	const problems = book.invoices.flatMap((i) => i.payments.filter((p) => !(p.amount > 0)).map((p) => `(n) ${i.invoice_no} holds a payment of ${p.amount}`));
+	if (!scenario.settings.payDue || scenario.settings.ifPaid !== 'skip') return problems;
+	for (const step of runs.flat()) {
+		if (step.operation !== 'recordPayment') continue;
+		const stopped = step.result.error?.message;
+		const stoppedAt = refusedAmount(stopped) ? Number(/\(item (\d+)\)/.exec(String(stopped))?.[1]) : undefined;
+		step.input.forEach((row, index) => {
+			if (row.status !== 'Paid' || Number(row.due) !== 0) return;
+			const item = step.result.items[index];
+			if (stoppedAt === index || refusedAmount(item?.error?.message ?? item?.json.error)) problems.push(`(n) a payment of what is due (0) on Paid invoice ${String(row.invoiceId)} was refused instead of skipped`);
+		});
+	}
+	return problems;
+};
+
+export const WRITE_INVARIANTS: Check[] = [
+	numbersUnique,
+	identicalRowsMakeTheirOwn,
+	noTwinEffects,
+	everyItemAccounted,
+	untouchedStayAsTheyWere,
+	acceptedOnlyWhenInvoiced,
+	rerunsNeverStopOnTheirOwn,
+];

@@ -12,7 +12,7 @@ export const recordPaymentFields: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 0,
-		description: "How much was paid, in the invoice's currency: more than 0, and by default no more than the invoice's outstanding balance",
+		description: "How much was paid, in the invoice's currency: more than 0 (a 0 on an invoice already Paid is skipped), and by default no more than the invoice's outstanding balance",
 		// no minValue: the editor would flip or clamp -50; the node refuses it with its own message
 		typeOptions: { numberPrecision: 2 },
 	},

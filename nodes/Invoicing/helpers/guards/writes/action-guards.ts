@@ -4,6 +4,7 @@ import { listOf } from '../../../../shared/api-answers';
 import type { ApiEnvelope } from '../../../../shared/api-types';
 import { inputError } from '../../errors/item-errors';
 import { ENVELOPE } from '../../input/field-specs';
+import { refuseZeroAmountPaid } from '../../input/payment-amount';
 import { readRecordTarget, targetId } from '../../input/record-lookup';
 import { paymentParams, type PreSend, sendParams, withParams } from '../../request/pre-send';
 import { readApi, readRecentOrApi } from '../../request/read-api';
@@ -40,6 +41,9 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
 		const refuseOverpayment = guards.refuseOverpayment !== false;
 		const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
+		// a 0 is what a re-run maps from a Paid invoice's outstanding balance: only If Already Paid = Skip can make it moot
+		const nothingPaid = params.amount_paid === 0;
+		if (nothingPaid && ifPaid !== 'skip') refuseZeroAmountPaid(this);
 		const id = await targetId(this, options, resource, target);
 		const send = () => withParams(this, resource, options, { id, ...params });
 		const twin = handedOffTo(this, id);
@@ -55,6 +59,7 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 				if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
 				return { skip: `Not recorded: the ${label} is already Paid.`, record: body };
 			}
+			if (nothingPaid) refuseZeroAmountPaid(this);
 			const method = params.payment_method;
 			const sameAmount = (p: IDataObject) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method);
 			const repeat = payments.find(
