@@ -1,5 +1,4 @@
-import { sleep } from 'n8n-workflow';
-
+import { pause } from './timers';
 import { backoffMs } from './retry-after';
 
 /*
@@ -180,7 +179,7 @@ export class RateGate {
 		const next = Math.min(this.queue[0].deadline, held > now ? held : Infinity);
 		if (next === Infinity || (this.wakeAt <= next && this.wakeAt > now)) return;
 		this.wakeAt = next;
-		void sleep(Math.max(0, next - now)).then(() => {
+		void pause(next - now).then(() => {
 			if (this.wakeAt === next) this.wakeAt = Infinity;
 			this.drain();
 		});

@@ -1,4 +1,6 @@
-import { sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { pause } from '../../shared/timers';
 
 /**
  * The order of the declarative engine's item loop: it starts every item's request in one synchronous loop (each
@@ -9,7 +11,7 @@ import { sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
 
 /** Resolves once every item of the current loop has started: a timer runs after their pre-sends' microtasks. */
 export async function afterItemLoop(): Promise<void> {
-	await sleep(0);
+	await pause(0);
 }
 
 const openLoops = new Map<string, unknown>();

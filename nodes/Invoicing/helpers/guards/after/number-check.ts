@@ -1,5 +1,6 @@
-import { type IDataObject, type IExecuteSingleFunctions, sleep } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { pause } from '../../../../shared/timers';
 import { listOf, recordFromAnswer, withNumberNames } from '../../../../shared/api-answers';
 import { SPEC_OF } from '../../../resources/resources';
 import { failureLabel } from '../../errors/failure-labels';
@@ -85,7 +86,7 @@ async function whenNumberHolds(ctx: IExecuteSingleFunctions, resource: GuardedRe
 	for (;;) {
 		const record = recordFromAnswer(SPEC_OF, resource, answer);
 		if (!takenBefore(resource, list, record, storedNumber(resource, record)) || Date.now() >= until) return answer;
-		await sleep(Math.min(HOLD_LOOK_MS, until - Date.now()));
+		await pause(Math.min(HOLD_LOOK_MS, until - Date.now()));
 		answer = await readAfterWrite(ctx, url);
 	}
 }

@@ -1,5 +1,6 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { within } from '../../../../shared/timers';
 import { executionHandle } from '../../../engine/execution-memory';
 import { sameContent, type Content } from './content-match';
 
@@ -39,7 +40,7 @@ export class ExecutionRows {
 			let joined = () => {};
 			const all = new Promise<void>((done) => (joined = () => (this.contents.size >= total ? done() : undefined)));
 			this.waiting.add(joined);
-			await Promise.race([all, sleep(until - Date.now())]);
+			await within(all, until - Date.now());
 			this.waiting.delete(joined);
 		}
 		return [...this.contents].filter(([, other]) => other !== null && sameContent(other, content)).map(([index]) => index);

@@ -1,5 +1,6 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { pause } from '../../../../shared/timers';
 import { listOf } from '../../../../shared/api-answers';
 import type { LineItem } from '../../../../shared/api-types';
 import { readApi } from '../../request/read-api';
@@ -110,7 +111,7 @@ export class SequenceDocuments {
 			}
 			const until = Math.max(0, ...unanswered.filter((write) => awaited.some((content) => sameContent(write.content, content))).map((write) => write.until));
 			if (awaited.length === 0 || now >= until) return;
-			await sleep(Math.min(LOOK_INTERVAL_MS, until - now));
+			await pause(Math.min(LOOK_INTERVAL_MS, until - now));
 		}
 	}
 
@@ -132,7 +133,7 @@ export class SequenceDocuments {
 				for (const record of clashing) lasting.add(String(record.id));
 				return;
 			}
-			await sleep(Math.min(LOOK_INTERVAL_MS, until - Date.now()));
+			await pause(Math.min(LOOK_INTERVAL_MS, until - Date.now()));
 			const read = async () => listOf(await readApi(reader.ctx, reader.options, `/${this.resource}/all`), 'data');
 			this.set(await listOfRun(reader.ctx, runScope(reader.ctx), `${this.resource}\u0000again while a clash converges, ${++this.looks}`, read));
 		}

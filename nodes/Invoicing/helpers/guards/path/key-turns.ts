@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../../shared/api-request';
-import { settlesWithin } from '../../../../shared/wait-limit';
+import { settlesWithin } from '../../../../shared/timers';
 
 /**
  * One item's hold on a key: over once its write has its outcome, or once it decided not to write. It hands the

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { settlesWithin } from '../../../../shared/wait-limit';
+import { settlesWithin } from '../../../../shared/timers';
 import type { Content } from '../keys/content-match';
 
 /** How long a record this process numbered is remembered for the runs that read their list before it was stored. */

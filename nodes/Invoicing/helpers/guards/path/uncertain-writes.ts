@@ -1,5 +1,6 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { pause } from '../../../../shared/timers';
 import { DEFAULT_SETTLE_TIMEOUTS } from '../../../resources/guard-fields';
 import { executionMemory } from '../../../engine/execution-memory';
 import { credentialKey } from './key-turns';
@@ -109,7 +110,7 @@ export async function lookUntilSettled<T>(
 	const earlier = unsettledWrite(ctx, key);
 	let found = await look(false, earlier);
 	while (found === undefined && earlier && Date.now() < earlier.until) {
-		await sleep(Math.min(pollInterval(options), Math.max(0, earlier.until - Date.now())));
+		await pause(Math.min(pollInterval(options), earlier.until - Date.now()));
 		found = await look(true, earlier);
 	}
 	if (earlier) forgetWrite(ctx, key);

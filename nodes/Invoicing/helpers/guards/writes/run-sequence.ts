@@ -1,5 +1,6 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { pause } from '../../../../shared/timers';
 import { deferred, type Deferred } from '../path/deferred';
 import { afterItemLoop } from '../../../engine/item-loop';
 import { executionMemory } from '../../../engine/execution-memory';
@@ -395,7 +396,7 @@ export class RunSequence {
 	 */
 	async keptFor(ctx: IExecuteSingleFunctions, index: number, earlier: number, made: IDataObject): Promise<string> {
 		this.settle(index);
-		const output = await Promise.race([this.ends.of(earlier), this.laneOver().then(async () => await sleep(ROW_END_WAIT_MS))]);
+		const output = await Promise.race([this.ends.of(earlier), this.laneOver().then(async () => await pause(ROW_END_WAIT_MS))]);
 		const id = output?.id === undefined ? (this.claims(ctx)[earlier] ?? String(made.id)) : String(output.id);
 		this.claims(ctx)[index] = id;
 		return id;
@@ -415,7 +416,7 @@ export class RunSequence {
 		if (this.made.size === 0) return;
 		await Promise.race([
 			this.afterReadOver.promise,
-			sleep(AFTER_READ_START_MS).then(async () => (this.afterReadStarted ? await this.afterReadOver.promise : undefined)),
+			pause(AFTER_READ_START_MS).then(async () => (this.afterReadStarted ? await this.afterReadOver.promise : undefined)),
 		]);
 		// a later batch of the execution would otherwise take the twin's document a row of this run is handed
 		while (this.looks.size > 0) await Promise.allSettled([...this.looks]);

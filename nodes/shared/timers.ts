@@ -1,6 +1,19 @@
 import { sleep } from 'n8n-workflow';
 
 /**
+ * Every timer of the nodes lives here: a pause (the rate gate's, a look repeated while a write settles, a tick of
+ * the item loop) is `pause`, and the limits of the waits on another execution are kept by the one loop below.
+ */
+export async function pause(ms: number): Promise<void> {
+	await sleep(Math.max(0, ms));
+}
+
+/** `promise`'s value, or undefined once `ms` passed without it. */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+	return await Promise.race([promise, pause(ms).then(() => undefined)]);
+}
+
+/**
  * The limits of the waits on another execution (a key's turn, a sequence's lane), kept by one loop for the whole
  * process: it runs only while a wait is on, wakes at the earliest limit and at least every second (a limit hours
  * away leaves no timer behind once its wait is over), and expires the waits whose limit has passed.
@@ -23,7 +36,7 @@ async function watch(): Promise<void> {
 			let earliest = Infinity;
 			for (const { deadline } of watches) earliest = Math.min(earliest, deadline);
 			// always a sleep first: a wait whose promise has already settled is over before its limit is checked
-			await sleep(Math.min(Math.max(0, earliest - Date.now()), LONGEST_SLEEP_MS));
+			await pause(Math.min(earliest - Date.now(), LONGEST_SLEEP_MS));
 			const now = Date.now();
 			for (const due of watches) {
 				if (due.deadline > now) continue;
