@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { sequenceOfItem } from '../guards/writes/run-sequence';
+import { sequenceOfItem } from '../guards/writes/join-sequence';
 
 type Shape = (this: IExecuteSingleFunctions, items: INodeExecutionData[], ...rest: never[]) => Promise<INodeExecutionData[]>;
 
@@ -13,11 +13,11 @@ export function endsRow<S extends Shape>(shape: S): S {
 		const joined = sequenceOfItem(this);
 		return await (shape as Shape).apply(this, args as never).then(
 			(items) => {
-				joined?.sequence.ends.ended(joined.index, items[0]?.json);
+				joined?.sequence.end.ends.ended(joined.index, items[0]?.json);
 				return items;
 			},
 			async (error: unknown) => {
-				joined?.sequence.ends.ended(joined.index, undefined);
+				joined?.sequence.end.ends.ended(joined.index, undefined);
 				return await Promise.reject(error);
 			},
 		);

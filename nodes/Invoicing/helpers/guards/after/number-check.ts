@@ -9,7 +9,9 @@ import { REQUIRED_ON_UPDATE } from '../../input/field-specs';
 import { putForm } from '../../request/put-form';
 import { readAfterCreate, readAfterWrite } from '../../request/read-api';
 import { numberKey, storedNumber } from '../keys/number-pattern';
-import { type RunSequence, sequenceOfItem } from '../writes/run-sequence';
+import type { RunSequence } from '../writes/run-sequence';
+import { sequenceOfItem } from '../writes/join-sequence';
+import { twinOf } from '../writes/sequence-twin';
 import { createdBefore } from '../keys/created-order';
 import { runScope, sharedList } from '../path/run-scope';
 import { deleteFailure, sendHelperRequest } from '../../request/helper-request';
@@ -31,31 +33,31 @@ function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDa
 
 /**
  * The run's list once every write of it has its answer: one read serves the twin look, the number check, and the
- * sequence's next run in this process (see RunSequence.afterWrites).
+ * sequence's next run in this process (see RunEnd.afterWrites).
  */
 const listAfterWrites = (ctx: IExecuteSingleFunctions, resource: GuardedResource, sequence: RunSequence): Promise<IDataObject[]> =>
 	sharedList(runScope(ctx), `${resource}\u0000after numbered writes`, async () =>
-		sequence.afterWrites(async () => listOf(await readAfterCreate(ctx, `/${resource}/all`), 'data')),
+		sequence.end.afterWrites(async () => listOf(await readAfterCreate(ctx, `/${resource}/all`), 'data')),
 	);
 
 /**
  * The twin look after a numbered create (twins converge on whatever the key is; here the row's content):
  * once every write of the run has its answer, the list is read, and when another process made this row's document
- * at the same moment, before this one (see RunSequence.twinOf), this copy is deleted (just created, nothing sent on
+ * at the same moment, before this one (see sequence-twin), this copy is deleted (just created, nothing sent on
  * it) and the row has the other. Returns the service's answer for the record kept when it is not this one.
  */
 export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject): Promise<ApiEnvelope | undefined> {
 	const joined = sequenceOfItem(ctx);
 	if (!joined) return undefined;
 	const { sequence, index } = joined;
-	return await sequence.look(async () => await handOverToTwin(ctx, resource, created, sequence, index));
+	return await sequence.end.look(async () => await handOverToTwin(ctx, resource, created, sequence, index));
 }
 
 async function handOverToTwin(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject, sequence: RunSequence, index: number): Promise<ApiEnvelope | undefined> {
 	await sequence.everySettled();
 	const made = `the ${resource} ${describeRecord(resource, created)}`;
 	const list = await listAfterWrites(ctx, resource, sequence).catch((failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure)));
-	const twin = await sequence.twinOf(index, created, list);
+	const twin = await twinOf(sequence, index, created, list);
 	if (!twin) return undefined;
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(String(created.id))}`);
 	if (failure !== undefined) {
@@ -105,7 +107,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	if (!joined) return record;
 	const { sequence } = joined;
 	const removed = await removeLeftCopy(ctx, record);
-	if (removed !== undefined) sequence.deleted(removed);
+	if (removed !== undefined) sequence.lane.forget(removed);
 	await sequence.everySettled();
 	let fresh = await listAfterWrites(ctx, resource, sequence);
 	const original = storedNumber(resource, record);
@@ -125,11 +127,11 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 		const next = sequence.nextFree(fresh);
 		try {
 			current = await renumber(ctx, resource, current, next, String(number));
-			sequence.renumbered(current);
+			sequence.lane.remember(current);
 		} catch (error) {
 			throw await withCopyDeleted(ctx, resource, sequence, current, { number: String(number), next, error });
 		} finally {
-			sequence.renumberOver(next);
+			sequence.lane.free(next);
 		}
 		fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
 	}
@@ -150,7 +152,7 @@ async function withCopyDeleted(
 ): Promise<Error> {
 	const id = String(copy.id);
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(id)}`);
-	if (failure === undefined) sequence.deleted(id);
+	if (failure === undefined) sequence.lane.forget(id);
 	const error = put.error as Error & { description?: string | null; httpCode?: string | null };
 	if (failure !== undefined) {
 		rememberLeftCopy(ctx, { resource, id, number: put.number, values: writtenValues(resource, copy) });

@@ -33,8 +33,8 @@ export class KeyedRows {
 }
 
 /**
- * Each row's output once its looks after the writes are over (a twin's record, a new number), or undefined when it
- * failed: a later row of the same key outputs the first row's.
+ * A record per row of a run, awaited before it is known, or undefined when the row failed: each row's output once
+ * its looks after the writes are over (a later row of the same key outputs the first row's), or what it created.
  */
 export class RowEnds {
 	private readonly ends = new Map<number, Deferred<IDataObject | undefined>>();

@@ -25,6 +25,9 @@ export function sequenceOf(pattern: NumberPattern, number: unknown): number | un
 	return Number.isSafeInteger(value) && formatNumber(pattern, value) === text ? value : undefined;
 }
 
+/** The highest sequence number among `numbers` (0 when none is of the sequence). */
+export const highestOf = (pattern: NumberPattern, numbers: unknown[]): number => numbers.reduce<number>((high, number) => Math.max(high, sequenceOf(pattern, number) ?? 0), 0);
+
 /** Whether the item's create takes its number from the sequence (Numbering: Next in Sequence). */
 export const isNextNumber = (ctx: IExecuteSingleFunctions): boolean => ctx.getNodeParameter('numbering', 'given') === 'next';
 

@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS } from '../../../../shared/api-request';
+import { inputError } from '../../errors/item-errors';
 import { rateLimitBudgetMs } from '../../../../shared/rate-limit';
 import { batchesSpanMs } from '../keys/execution-rows';
 import { settleRule } from './uncertain-writes';
@@ -39,9 +40,10 @@ export function longestHoldMs(ctx: IExecuteSingleFunctions, options: IHttpReques
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** What a waiter that gave up says: what it waited for, how long, and that it sent nothing. */
-export function waitedOutMessage(waitedMs: number, holder: string, what: string): string {
-	return `waited ${seconds(waitedMs)} for ${holder} on ${what} to finish, longer than it can take; nothing was sent`;
+/** The item gave up waiting for `holder` on `what` (the key's or sequence's): it sent nothing, and says so. */
+export function waitedOut(ctx: IExecuteSingleFunctions, waitedMs: number, holder: string, what: string): Error {
+	return inputError(ctx, `waited ${seconds(waitedMs)} for ${holder} on ${what} to finish, longer than it can take; nothing was sent`, WAITED_OUT_HINT);
 }
 
-export const WAITED_OUT_HINT =
+const WAITED_OUT_HINT =
 	'Run it again. Another execution of this n8n process still holds it (its request never settled); until it does, the node sends nothing on it rather than risk a second copy.';

@@ -3,9 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { lookUntilSettled, settleRule, type UncertainWrite } from './uncertain-writes';
 import { describeKey, keyText, type WriteKey } from './write-keys';
 import { serviceKey, takeTurn, type Holder } from './key-turns';
-import { longestHoldMs, WAITED_OUT_HINT, waitedOutMessage } from './hold-limit';
+import { longestHoldMs, waitedOut } from './hold-limit';
 import { failureLabel } from '../../errors/failure-labels';
-import { inputError } from '../../errors/item-errors';
 import { runScope } from './run-scope';
 import type { GuardedWrite } from './write-guards';
 
@@ -57,7 +56,7 @@ export async function alongWritePath<Found>(
 	if (turn.waitedOut) {
 		const { waitedMs, holder: stuck } = turn.waitedOut;
 		const whose = stuck.execution === holder.execution ? 'this execution' : 'another execution';
-		throw inputError(ctx, waitedOutMessage(waitedMs, `${whose}'s ${stuck.describe()}`, describeKey(declared)), WAITED_OUT_HINT);
+		throw waitedOut(ctx, waitedMs, `${whose}'s ${stuck.describe()}`, describeKey(declared));
 	}
 	const { end, handed } = turn;
 	let handedOver = false;

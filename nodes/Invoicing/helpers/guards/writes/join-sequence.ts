@@ -7,7 +7,8 @@ import { serviceKey } from '../path/key-turns';
 import { runScope, type RunScope } from '../path/run-scope';
 import { laneOf } from '../path/sequence-lanes';
 import { keyText } from '../path/write-keys';
-import { noteItemSequence, RunSequence } from './run-sequence';
+import { ItemMemory } from '../../../engine/item-memory';
+import { RunSequence } from './run-sequence';
 
 const sequencesOfRun = new WeakMap<RunScope, Map<string, RunSequence>>();
 
@@ -28,7 +29,11 @@ export function joinSequence(ctx: IExecuteSingleFunctions, options: IHttpRequest
 	}
 	const entry = { sequence, index: ctx.getItemIndex() };
 	sequence.join(entry.index);
-	noteItemSequence(ctx, entry);
+	itemSequence.set(ctx, entry);
 	return entry;
 }
 
+const itemSequence = new ItemMemory<{ sequence: RunSequence; index: number }>();
+
+/** The run's sequence this item joined, if it takes its number from one. */
+export const sequenceOfItem = (ctx: IExecuteSingleFunctions) => itemSequence.get(ctx);

@@ -14,8 +14,7 @@ import { longestHoldMs } from '../path/hold-limit';
 import { decide, readInstead } from '../path/write-guards';
 
 export { isNextNumber } from '../keys/number-pattern';
-export { joinSequence } from './join-sequence';
-export { sequenceOfItem } from './run-sequence';
+export { joinSequence, sequenceOfItem } from './join-sequence';
 
 /** How a row of the sequence is keyed: what its output says (`rerun_key`, and `matched_by` when found). */
 export interface RowKey {
