@@ -160,7 +160,7 @@ function twinsIn(resource: GuardedResource, watch: TwinWatch, answer: ApiEnvelop
 	if (twins.length < 2) return undefined;
 	return {
 		problem: `the ${resource} was sent, and sent again to ${watch.email} at the same moment: ${twins.map((entry) => `at ${String(entry.date)} UTC`).join(' and ')} per its send log`,
-		hint: 'Another execution (a repeated delivery of the same call?) sent it too; an e-mail cannot be taken back. Tell the recipient if needed, and put a Remove Duplicates node in front of the workflow (README, "Re-runs, retries and duplicates").',
+		hint: 'Another execution (a repeated delivery of the same call?) sent it too; an e-mail cannot be taken back. Tell the recipient if needed; only a source that never delivers one call twice at once prevents it (docs/guarantees.md, "What is not promised").',
 	};
 }
 
