@@ -6,7 +6,7 @@ beforeEach(() => ctx.sandbox.clearRequests());
 const addClient = (names: string) => fetch(`${ctx.sandbox.url}/client/add?names=${names}`, { method: 'POST' });
 const clientNames = () => ctx.sandbox.state().clients.map((c) => c.names);
 
-describe('faults after the write is applied, and the request log\'s times (issue 30)', () => {
+describe('faults after the write is applied, and the request log\'s times', () => {
 	test('"status" after: the client is stored, the answer is the failure', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, message: 'lost the answer', when: 'after', path: '/v1/client/add' });
 		const response = await addClient('Acme');

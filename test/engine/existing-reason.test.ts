@@ -29,7 +29,7 @@ const client: INodeParameters = { resource: 'client', operation: 'create', names
 const actions = (items: Array<{ json: IDataObject }>) => items.map((item) => [item.json.action, item.json.action_reason]);
 const posts = () => ctx.sent().filter((request) => request.method === 'POST').map((request) => request.path);
 
-describe('a row that finds what its own run made says which row made it (issue 35)', () => {
+describe('a row that finds what its own run made says which row made it', () => {
 	test('two identical invoice rows with one number: one invoice; the second names item 0 of this run, a re-run "already existed"', async () => {
 		const customer = await createClient();
 		const first = await ctx.run(invoice(customer), { items: [{}, {}] });

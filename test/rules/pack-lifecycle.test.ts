@@ -27,7 +27,7 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 
-describe('npm pack and npm publish on a fresh clone (issue 35)', () => {
+describe('npm pack and npm publish on a fresh clone', () => {
 	test('npm pack builds and checks the package first: it ships the nodes, the credential and their codex', () => {
 		const packed = packFreshCopy();
 		expect(packed.status).toBe(0);
