@@ -23,7 +23,7 @@ export const sendFields: INodeProperties[] = [
 		options: [
 			settleOption,
 			{
-				displayName: 'Skip If Sent Within (Minutes)',
+				displayName: 'Re-Send Window (Minutes)',
 				name: 'skipIfSentWithinMinutes',
 				type: 'number',
 				default: 60,
