@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { firstSet } from '../../../shared/api-answers';
 import type { ApiParams, Resource } from '../../../shared/api-types';
 import { comparable, isLocator, locatorValue, trimmed } from '../../../shared/text';
-import { KEY_MODE_NAMES } from '../../resources/common-fields';
+import { isUnfinishedExpression, KEY_MODE_NAMES, UNFINISHED_EXPRESSION } from '../../resources/common-fields';
 import { SPEC_OF } from '../../resources/resources';
 import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
@@ -67,6 +67,9 @@ export function readRecordTarget(ctx: IExecuteSingleFunctions, resource: Resourc
 	const byKey = key !== undefined && mode === key.mode;
 	if (value === '') {
 		throw inputError(ctx, byKey ? `"${label}" is empty: enter the ${resource} ${key.noun}.` : `"${label}" is empty: choose a record from the list or enter its ID.`);
+	}
+	if (byKey && isUnfinishedExpression(value)) {
+		throw inputError(ctx, `"${label}" (${KEY_MODE_NAMES[key.mode]}) holds an unfinished expression, got ${JSON.stringify(value)}: nothing was sent`, UNFINISHED_EXPRESSION);
 	}
 	const target: RecordTarget = {
 		noun: resource,
