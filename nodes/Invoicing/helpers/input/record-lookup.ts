@@ -53,6 +53,14 @@ async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: I
 	return trimmed(matches[0].id);
 }
 
+/** Whether a record has this key (a number, an e-mail): the run's shared list read, as idByKey makes it. */
+export async function hasRecordWithKey(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions | undefined, resource: Resource, value: string): Promise<boolean> {
+	const key = keyOf(resource);
+	if (!key) return false;
+	const list = await lookupRecordsOfRun(ctx, runScope(ctx), options ?? { url: '' }, resource);
+	return recordsWithKey(list, (record) => comparable(firstSet(record, key.fields), key.caseless), comparable(value, key.caseless)).length > 0;
+}
+
 /**
  * Reads the item's record locator (once: each read evaluates its expression) and joins the item to its run.
  * Call at the start of the pre-send, before any await; an empty value is refused.
