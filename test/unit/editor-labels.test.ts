@@ -61,3 +61,14 @@ describe('the options of collections are named in at most 26 characters (issue 4
 		expect(label('paymentOptions')).toEqual(['Check Before Retrying', 'If Already Paid', 'Refuse Overpayment', 'Repeat Window (Minutes)']);
 	});
 });
+
+/**
+ * Issue 45: a Send skipped as a re-run showed as a send, and nothing on the node said a re-send within 60 minutes is
+ * skipped. Send's Email field says so where it is always shown, under the field.
+ */
+describe("Send's Email says when a send is skipped", () => {
+	test('its hint names the Re-Send Window, its default and the output', () => {
+		const email = new Invoicing().description.properties.find((property) => property.name === 'email' && property.displayOptions?.show?.operation?.includes('send'));
+		expect(email?.hint).toBe("Empty: the client's e-mail. A send to an address this record went to within the Re-Send Window (Options, 60 minutes) is skipped: skipped: true");
+	});
+});
