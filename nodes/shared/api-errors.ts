@@ -2,10 +2,13 @@ import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import type { ApiEnvelope } from './api-types';
 
+/** The hint of a 404: what an unknown id usually means. */
+export const NOT_FOUND_HINT = 'No record has this ID: pick the record from the list, or check that it was not deleted.';
+
 const HINTS: Record<number, string> = {
 	400: 'The service refused a parameter: check the field named in the message.',
 	401: 'The service refused the API key: check the API Key (and its header name) in the Invoicing credential.',
-	404: 'No record has this ID: pick the record from the list, or check that it was not deleted.',
+	404: NOT_FOUND_HINT,
 	405: 'The service does not allow this method here: check that the Base URL ends in /v1.',
 	408: 'The service gave up waiting for the request: try again later.',
 	413: 'The request is larger than the service accepts: send fewer or shorter line items and texts.',

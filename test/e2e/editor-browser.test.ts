@@ -153,7 +153,7 @@ test('Send without an Email: the hint says where it goes; the step sends to the 
 	await scenario('send-default-email', async () => {
 		await openExample();
 		const ndv = await openNode('Send Invoice');
-		const hint = ndv.getByText("Leave empty to send to the client's e-mail (read from the service)").first();
+		const hint = ndv.getByText("Empty: the client's e-mail. A send to an address this record went to within the Re-Send Window").first();
 		await hint.waitFor();
 		await shot('11-send-no-email');
 		await ndv.locator('[data-test-id="node-execute-button"]').click();

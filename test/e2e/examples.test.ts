@@ -293,7 +293,7 @@ describe('records by number and e-mail inside real n8n (issue 21)', () => {
 		]);
 	});
 
-	test('7 across days: the same bank export imported again a simulated day later records nothing again (Skip Repeat Within 31 days)', async () => {
+	test('7 across days: the same bank export imported again a simulated day later records nothing again (Repeat Window 31 days)', async () => {
 		sandbox.reset({ seed: 'demo' });
 		const before = sandbox.state();
 		expect((await n8n.execute(ids['7-bank-export-payments.json'])).status).toBe('success');

@@ -296,11 +296,16 @@ describe('By E-mail: a client by its e-mail, without case', () => {
 		expect(twice.error?.message).toBe(`Get Client "${ACME}" (item 0): 2 clients have the e-mail "${ACME}": id ${data.acme} ("Acme Ltd") and id ${twin} ("Acme Inc")`);
 	});
 
-	test('By ID given an e-mail: the 404 points to By E-mail', async () => {
+	test('By ID given an e-mail: the 404 points to By E-mail when a client has that e-mail (issue 45: only then)', async () => {
+		const none = await ctx.run({ resource: 'client', operation: 'get', clientId: byId(ACME) });
+		expect(none.error?.description).toBe('No record has this ID: pick the record from the list, or check that it was not deleted.');
+		await newClient('Acme Ltd', ACME);
 		const result = await ctx.run({ resource: 'client', operation: 'get', clientId: byId(ACME) });
 		expect(result.error?.description).toBe(
 			`No record has this ID: "${ACME}" looks like an e-mail address, not an ID. Switch "Client" to the E-mail mode to give the e-mail as it is, or pick the record from the list.`,
 		);
+		// the look for the e-mail is made after the 404 only
+		expect(requests()).toEqual([`GET /v1/client/${encodeURIComponent(ACME)}`, 'GET /v1/client/all']);
 	});
 });
 

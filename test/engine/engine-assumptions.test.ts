@@ -53,6 +53,8 @@ interface Seen {
 	inNodeContext?: boolean;
 	/** middleware: the code of the transport failure it caught. */
 	caught?: string;
+	/** postReceive: its context offers `addExecutionHints` (an execute() node's does). */
+	canHint?: boolean;
 }
 
 let seen: Seen[] = [];
@@ -89,7 +91,8 @@ async function probeMiddleware(this: MiddlewareContext, request: RoutedRequest):
 }
 
 async function probePostReceive(this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
-	seen.push({ step: 'postReceive', item: this.getItemIndex(), remembered: remembered.get(this)?.item });
+	const canHint = typeof (this as unknown as { addExecutionHints?: unknown }).addExecutionHints === 'function';
+	seen.push({ step: 'postReceive', item: this.getItemIndex(), remembered: remembered.get(this)?.item, canHint });
 	return [{ json: { item: this.getItemIndex(), status: response.statusCode } }];
 }
 
@@ -167,7 +170,7 @@ async function runProbe(parameters: IDataObject, itemCount: number, retry = fals
 	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] } });
 	const run = await new WorkflowExecute(data, 'manual', runData).processRunExecutionData(workflow);
 	const task = run.data.resultData.runData.Probe?.at(-1);
-	return { output: (task?.data?.main?.[0] ?? []).map((item) => item.json), error: (run.data.resultData.error ?? task?.error)?.message };
+	return { output: (task?.data?.main?.[0] ?? []).map((item) => item.json), error: (run.data.resultData.error ?? task?.error)?.message, hints: task?.hints ?? [] };
 }
 
 const steps = (step: Seen['step']) => seen.filter((entry) => entry.step === step);
@@ -192,7 +195,7 @@ describe('engine/item-memory: what an item\'s preSend keeps is found by its midd
 	test('the middleware\'s context is an object whose prototype is the item\'s context; postReceive gets the item\'s context', async () => {
 		await runProbe({}, 2);
 		expect(steps('middleware')).toEqual([0, 1].map((item) => ({ step: 'middleware', item, remembered: item, prototypeIsItem: true })));
-		expect(steps('postReceive')).toEqual([0, 1].map((item) => ({ step: 'postReceive', item, remembered: item })));
+		expect(steps('postReceive')).toEqual([0, 1].map((item) => ({ step: 'postReceive', item, remembered: item, canHint: false })));
 	});
 });
 
@@ -228,5 +231,18 @@ describe('engine/execution-memory: the node context lives as long as the executi
 		await runProbe({}, 1);
 		await runProbe({}, 1);
 		expect(steps('preSend').map((entry) => entry.triesBefore)).toEqual([0, 0]);
+	});
+});
+
+/**
+ * Issue 45 asked for a skipped Send as an n8n execution hint. A declarative node cannot give one: n8n-core runs it
+ * through RoutingNode and returns `{ data }` without the context's hints, and its preSend and postReceive steps get
+ * an ExecuteSingleContext, which has no `addExecutionHints`. So a skip is said in the item (docs/design.md).
+ */
+describe('no execution hints from a declarative node: what a skip says stays in its item', () => {
+	test('a postReceive cannot add a hint, and the task carries none', async () => {
+		const { hints } = await runProbe({}, 2);
+		expect(steps('postReceive').map((entry) => entry.canHint)).toEqual([false, false]);
+		expect(hints).toEqual([]);
 	});
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { join } from 'node:path';
 
 import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
@@ -35,5 +36,29 @@ describe('the nodes panel finds the entry by what a user types for numbers and e
 
 	test.each(['create from estimate', 'estimate to invoice', 'convert estimate', 'next number', 'numbering'])('"%s"', (typed) => {
 		for (const codex of codexes) expect(codex.alias.filter((alias) => alias.toLowerCase().includes(typed))).not.toEqual([]);
+	});
+
+	test.each(['reminder', 'dunning', 'next invoice number', 'invoice number', 'e-invoice', 'xrechnung'])('"%s" (issue 45)', (typed) => {
+		for (const codex of codexes) expect(codex.alias.filter((alias) => alias.toLowerCase().includes(typed))).not.toEqual([]);
+	});
+});
+
+/**
+ * The entry's actions, as n8n's nodes panel lists them (editor-ui `resourceCategories` in useActionsGeneration,
+ * 1.x and 2.x): resource by resource in the order of the Resource options, each with its operations in their
+ * order; the panel's sorting leaves actions in that order. Invoices are what most people come for (issue 45).
+ */
+describe('the nodes panel lists the Invoice actions first', () => {
+	const { properties } = new Invoicing().description;
+	const resources = (properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	const actions = resources.flatMap((resource) => {
+		const operation = properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value));
+		return ((operation?.options ?? []) as INodePropertyOptions[]).map((option) => `${resource.name}: ${option.action ?? option.name}`);
+	});
+
+	test('resource by resource: Invoice, Estimate, Client, Expense', () => {
+		expect(resources.map((resource) => resource.value)).toEqual(['invoice', 'estimate', 'client', 'expense']);
+		expect(actions[0]).toMatch(/^Invoice: /);
+		expect([...new Set(actions.map((action) => action.split(':')[0]))]).toEqual(['Invoice', 'Estimate', 'Client', 'Expense']);
 	});
 });

@@ -70,9 +70,16 @@ export function propertiesOf(specs: readonly ResourceSpec[]): INodeProperties[] 
 	];
 }
 
-/** The Resource parameter's options, sorted by name as n8n lists them. */
+/** What most workflows of the package do first: invoices, then estimates, clients, expenses. */
+const RESOURCE_ORDER = ['invoice', 'estimate', 'client', 'expense'];
+const rank = (spec: ResourceSpec) => (RESOURCE_ORDER.includes(spec.value) ? RESOURCE_ORDER.indexOf(spec.value) : RESOURCE_ORDER.length);
+
+/**
+ * The Resource parameter's options, Invoice first: n8n's nodes panel lists the actions in this order (resource by
+ * resource), and its sorting rule leaves lists of fewer than five options as they are.
+ */
 export const resourceOptions = (specs: readonly ResourceSpec[]) =>
-	[...specs].sort((a, b) => a.displayName.localeCompare(b.displayName)).map((spec) => ({ name: spec.displayName, value: spec.value }));
+	[...specs].sort((a, b) => rank(a) - rank(b) || a.displayName.localeCompare(b.displayName)).map((spec) => ({ name: spec.displayName, value: spec.value }));
 
 export const invoicingProperties: INodeProperties[] = propertiesOf(RESOURCE_SPECS);
 export const invoicingResources = resourceOptions(RESOURCE_SPECS);

@@ -19,6 +19,7 @@ import {
 	shapeWrite,
 	type PostReceive,
 } from '../helpers/output/post-receive';
+import { namingLookalikes } from '../helpers/input/id-lookalike';
 import { resolveListFilters } from '../helpers/input/record-lookup';
 import { buildCreateRequest, buildUpdateRequest, insertRecordId, type PreSend } from '../helpers/request/pre-send';
 import { stoppingOnFailure } from '../helpers/request/run-stop';
@@ -62,7 +63,7 @@ export function routingOf(resource: Resource, operation: OperationSpec): INodePr
 	return {
 		request: { method: operation.method, url: operation.path },
 		// through the request middleware, which names transport failures (helpers/request/routed-request)
-		send: { preSend: PRE_SEND[operation.preSend](resource).map(stoppingOnFailure), ...THROUGH_MIDDLEWARE },
+		send: { preSend: PRE_SEND[operation.preSend](resource).map((step) => stoppingOnFailure(namingLookalikes(step))), ...THROUGH_MIDDLEWARE },
 		output: { postReceive: [handleApiErrors, POST_RECEIVE[operation.postReceive](resource)] },
 	};
 }

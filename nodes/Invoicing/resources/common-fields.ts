@@ -10,6 +10,16 @@ import type { RecordField, RecordKey } from './types';
 export const ID_HAS_SPACES =
 	'An ID has no spaces. To use a value from an earlier node, e.g. {{ $json.id }}, switch this field to Expression (hover over it: Fixed | Expression); otherwise remove the spaces.';
 
+/**
+ * Text that begins with `{{` and never closes it: an expression cut short, or typed while the field is still
+ * Fixed. Refused in the fields that name a record (numbers, e-mails, names): sent, it would become a record's
+ * number or name. `UNFINISHED_EXPRESSION_REGEX` matches every other value (a key mode's validation).
+ */
+export const UNFINISHED_EXPRESSION =
+	'An expression begins with {{ and ends with }}. To use a value from an earlier node, e.g. {{ $json.invoice_no }}, switch this field to Expression (hover over it: Fixed | Expression) and close it with }}.';
+export const UNFINISHED_EXPRESSION_REGEX = '^(?!\\s*\\{\\{(?![\\s\\S]*\\}\\}))[\\s\\S]*$';
+export const isUnfinishedExpression = (value: unknown): value is string => typeof value === 'string' && !new RegExp(UNFINISHED_EXPRESSION_REGEX).test(value);
+
 /** A client is also known by its e-mail: the "E-mail" mode of every client locator. */
 export const CLIENT_KEY: RecordKey = {
 	mode: 'email',
@@ -71,7 +81,17 @@ export function recordLocator(options: {
 					},
 				],
 			},
-			...(key ? [{ displayName: KEY_MODE_NAMES[key.mode], name: key.mode, type: 'string' as const, placeholder: key.placeholder }] : []),
+			...(key
+				? [
+						{
+							displayName: KEY_MODE_NAMES[key.mode],
+							name: key.mode,
+							type: 'string' as const,
+							placeholder: key.placeholder,
+							validation: [{ type: 'regex' as const, properties: { regex: UNFINISHED_EXPRESSION_REGEX, errorMessage: UNFINISHED_EXPRESSION } }],
+						},
+					]
+				: []),
 		],
 	};
 }

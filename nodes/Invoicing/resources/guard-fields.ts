@@ -5,7 +5,7 @@ export const DEFAULT_SETTLE_TIMEOUTS = 5;
 
 /** After an unanswered write, how long a retry looks for it before sending again (an option of every guarded write). */
 export const settleOption: INodeProperties = {
-	displayName: 'Check Before Retrying (× Failed Attempt)',
+	displayName: 'Check Before Retrying',
 	name: 'settleTimeouts',
 	type: 'number',
 	default: DEFAULT_SETTLE_TIMEOUTS,

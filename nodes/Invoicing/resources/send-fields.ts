@@ -10,10 +10,16 @@ export const sendFields: INodeProperties[] = [
 		type: 'string',
 		placeholder: 'name@email.com',
 		default: '',
-		hint: "Leave empty to send to the client's e-mail (read from the service)",
+		hint: "Empty: the client's e-mail. A send to an address this record went to within the Re-Send Window (Options, 60 minutes) is skipped: skipped: true",
 		description: 'Address to send the record to; empty: the e-mail of the client the record is issued to',
 	},
-	{ displayName: 'Phone', name: 'phone', type: 'string', default: '', description: 'Optional phone number the service may notify too' },
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		description: 'Optional: a phone number handed to the service with the send, which it may notify too; empty: none',
+	},
 	{
 		displayName: 'Options',
 		name: 'sendOptions',
@@ -23,7 +29,7 @@ export const sendFields: INodeProperties[] = [
 		options: [
 			settleOption,
 			{
-				displayName: 'Skip If Sent Within (Minutes)',
+				displayName: 'Re-Send Window (Minutes)',
 				name: 'skipIfSentWithinMinutes',
 				type: 'number',
 				default: 60,

@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { CACHE_ROOT, N8N_BIN, N8N_DIR, N8N_NODE_BIN, READY_MARKER } from './config';
 import { copyExampleData, exampleFiles, readExample, setUpN8n } from './harness';
 import { n8nEnvironment, type CredentialFile } from './n8n-cli';
-import { withDataDir } from './workflows';
+import { listedInOrder, withDataDir } from './workflows';
 import { step } from './progress';
 
 export const DEMO_API_KEY = 'demo-key';
@@ -88,7 +88,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
 		N8N_INSTANCE_OWNER_FIRST_NAME: 'Demo',
 		N8N_INSTANCE_OWNER_LAST_NAME: 'Owner',
 	};
-	const workflows = exampleFiles().map((file) => withDataDir(readExample(file), dataDir));
+	const workflows = listedInOrder(exampleFiles().map((file) => withDataDir(readExample(file), dataDir)));
 	let n8n: ChildProcess | undefined;
 	let stopping = false;
 	const stop = async () => {

@@ -41,3 +41,15 @@ export const TEMPLATE_DATA_DIR = '/home/node/.n8n-files/invoicing';
 export function withDataDir(workflow: WorkflowFile, dir: string): WorkflowFile {
 	return JSON.parse(JSON.stringify(workflow).split(TEMPLATE_DATA_DIR).join(dir)) as WorkflowFile;
 }
+
+/**
+ * The examples as n8n's workflow list shows them in order 1, 2, ... 9: the list sorts by last update, newest
+ * first, and one import gives every workflow the same moment (they came out in any order: 8, 2, 5, 1, ...). Each
+ * gets its own, a minute apart, the first example the newest; n8n keeps the dates a file carries.
+ */
+export function listedInOrder(workflows: WorkflowFile[], newest = new Date('2026-01-01T12:00:00.000Z')): WorkflowFile[] {
+	return workflows.map((workflow, index) => {
+		const at = new Date(newest.getTime() - index * 60_000).toISOString();
+		return { ...workflow, createdAt: at, updatedAt: at };
+	});
+}

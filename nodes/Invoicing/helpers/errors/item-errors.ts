@@ -1,13 +1,12 @@
 import { NodeOperationError, type IExecuteSingleFunctions, type NodeApiError } from 'n8n-workflow';
 
 import { apiError, outcomeUnknown } from '../../../shared/api-errors';
-import { notAnIdHints } from '../input/keyed-values';
 import { failureLabel, uncertainWriteNote } from './failure-labels';
 
 /** The error a failed call of the action node becomes; a write of unknown outcome says so. */
 export function apiFailure(ctx: IExecuteSingleFunctions, statusCode: number, body: unknown): NodeApiError {
 	const note = outcomeUnknown(statusCode, body) ? uncertainWriteNote(ctx) : undefined;
-	return apiError(ctx.getNode(), failureLabel(ctx), statusCode, body, { itemIndex: ctx.getItemIndex(), note, hints: notAnIdHints(ctx) });
+	return apiError(ctx.getNode(), failureLabel(ctx), statusCode, body, { itemIndex: ctx.getItemIndex(), note });
 }
 
 /**

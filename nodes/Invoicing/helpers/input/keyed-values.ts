@@ -8,8 +8,8 @@ import { ItemMemory } from '../../engine/item-memory';
  * became, so that the answer's steps use the same id without evaluating the parameter again.
  */
 export interface RecordTarget {
-	/** "invoice", "estimate", "client": the record's noun in messages. */
-	noun: string;
+	/** "invoice", "estimate", "client": the record's resource, its noun in messages. */
+	noun: Resource;
 	/** The locator's label: "Invoice". */
 	label: string;
 	mode: string;
@@ -63,10 +63,12 @@ export function filtersOf(ctx: IExecuteSingleFunctions): IDataObject | undefined
 }
 
 /**
- * A 404 for a By ID value that is not an id but looks like the record's key (`INV-1002`, an e-mail): the hint
- * points to the mode that takes it. Ids are long and digits only (the service's "long numeric-looking string").
+ * For a 404 of a By ID value that is not an id but looks like the record's key (`INV-1002`, an e-mail): the hint
+ * pointing to the mode that takes it, and the key to look for. Ids are long and digits only (the service's "long
+ * numeric-looking string"). Given only once a record is found with that key (id-lookalike): `999999` may be no
+ * number at all.
  */
-export function notAnIdHints(ctx: IExecuteSingleFunctions): Record<number, string> | undefined {
+export function keyLookalike(ctx: IExecuteSingleFunctions): { resource: Resource; value: string; hint: string } | undefined {
 	const target = targetOf(ctx);
 	const key = target?.key;
 	if (!target || !key || target.mode !== 'id') return undefined;
@@ -76,6 +78,8 @@ export function notAnIdHints(ctx: IExecuteSingleFunctions): Record<number, strin
 	if (!looksLikeKey) return undefined;
 	const what = key.mode === 'email' ? 'an e-mail address' : `an ${target.noun} ${key.noun}`;
 	return {
-		404: `No record has this ID: "${target.value}" looks like ${what}, not an ID. Switch "${target.label}" to the ${key.modeName} mode to give the ${key.noun} as it is, or pick the record from the list.`,
+		resource: target.noun,
+		value,
+		hint: `No record has this ID: "${target.value}" looks like ${what}, not an ID. Switch "${target.label}" to the ${key.modeName} mode to give the ${key.noun} as it is, or pick the record from the list.`,
 	};
 }

@@ -4,6 +4,7 @@ import type { ApiParams, LineItem } from '../../../shared/api-types';
 import { ACCEPTED_DATE_FORMS, toApiDate } from '../../../shared/dates';
 import { isLocator } from '../../../shared/text';
 import { fieldError, inputError } from '../errors/item-errors';
+import { isUnfinishedExpression, UNFINISHED_EXPRESSION } from '../../resources/common-fields';
 import { toCurrencyCode } from './currencies';
 import { itemParameter } from '../../engine/item-parameter';
 import type { FieldSpec } from './field-specs';
@@ -59,7 +60,18 @@ export function toApiValue(ctx: IExecuteSingleFunctions, spec: FieldSpec, raw: u
 			return code;
 		}
 		default:
+			refuseUnfinishedExpression(ctx, spec.api, spec.label, value);
 			return String(value).trim();
+	}
+}
+
+/** The fields that name a record: what an unfinished expression sent there would become (see UNFINISHED_EXPRESSION). */
+const NAMING_FIELDS = new Set(['names', 'email', 'invoice_no', 'estimate_no']);
+
+/** A value of a field that names a record, refused when it begins with `{{` and never closes it. */
+export function refuseUnfinishedExpression(ctx: IExecuteSingleFunctions, api: string, label: string, value: unknown): void {
+	if (NAMING_FIELDS.has(api) && isUnfinishedExpression(value)) {
+		throw fieldError(ctx, label, `holds an unfinished expression, got ${JSON.stringify(value)}: nothing was sent`, UNFINISHED_EXPRESSION);
 	}
 }
 

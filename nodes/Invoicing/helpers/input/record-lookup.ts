@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { firstSet } from '../../../shared/api-answers';
 import type { ApiParams, Resource } from '../../../shared/api-types';
 import { comparable, isLocator, locatorValue, trimmed } from '../../../shared/text';
-import { KEY_MODE_NAMES } from '../../resources/common-fields';
+import { isUnfinishedExpression, KEY_MODE_NAMES, UNFINISHED_EXPRESSION } from '../../resources/common-fields';
 import { SPEC_OF } from '../../resources/resources';
 import type { RecordKey } from '../../resources/types';
 import { inputError } from '../errors/item-errors';
@@ -53,6 +53,14 @@ async function idByKey(ctx: IExecuteSingleFunctions, scope: RunScope, options: I
 	return trimmed(matches[0].id);
 }
 
+/** Whether a record has this key (a number, an e-mail): the run's shared list read, as idByKey makes it. */
+export async function hasRecordWithKey(ctx: IExecuteSingleFunctions, options: IHttpRequestOptions | undefined, resource: Resource, value: string): Promise<boolean> {
+	const key = keyOf(resource);
+	if (!key) return false;
+	const list = await lookupRecordsOfRun(ctx, runScope(ctx), options ?? { url: '' }, resource);
+	return recordsWithKey(list, (record) => comparable(firstSet(record, key.fields), key.caseless), comparable(value, key.caseless)).length > 0;
+}
+
 /**
  * Reads the item's record locator (once: each read evaluates its expression) and joins the item to its run.
  * Call at the start of the pre-send, before any await; an empty value is refused.
@@ -67,6 +75,9 @@ export function readRecordTarget(ctx: IExecuteSingleFunctions, resource: Resourc
 	const byKey = key !== undefined && mode === key.mode;
 	if (value === '') {
 		throw inputError(ctx, byKey ? `"${label}" is empty: enter the ${resource} ${key.noun}.` : `"${label}" is empty: choose a record from the list or enter its ID.`);
+	}
+	if (byKey && isUnfinishedExpression(value)) {
+		throw inputError(ctx, `"${label}" (${KEY_MODE_NAMES[key.mode]}) holds an unfinished expression, got ${JSON.stringify(value)}: nothing was sent`, UNFINISHED_EXPRESSION);
 	}
 	const target: RecordTarget = {
 		noun: resource,

@@ -12,6 +12,7 @@ import { statusNotAppliedKeys } from '../guards/writes/update-values';
 import { sendTargetOf } from '../guards/writes/send-address';
 import { describeRecord, differences, type GuardedResource } from '../guards/keys/matching';
 import { decisionOf, settleWrite } from '../guards/path/write-guards';
+import { withLookalikeHint } from '../input/id-lookalike';
 import { listFiltersOf, recordIdOf } from '../input/record-lookup';
 import { HeldRefusal, settleRoutedAnswer } from '../request/rate-limit';
 import { earlierRead, readAfterWrite } from '../request/read-api';
@@ -49,7 +50,8 @@ export async function handleApiErrors(
 	settleWrite(this, response);
 	if (held) throw new HeldRefusal(() => apiFailure(this, response.statusCode, response.body));
 	if (!isApiSuccess(response.statusCode, response.body) && !(await refusedForTwin(this, response))) {
-		throw apiFailure(this, response.statusCode, response.body);
+		// a 404 of a By ID value shaped like a number or e-mail: the hint says so when a record has that key
+		throw await withLookalikeHint(this, undefined, apiFailure(this, response.statusCode, response.body));
 	}
 	return items;
 }

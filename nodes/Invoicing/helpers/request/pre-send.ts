@@ -6,7 +6,7 @@ import { checkDueNotBeforeIssue } from '../input/due-date';
 import { SPEC_OF } from '../../resources/resources';
 import { CLEARABLE, ENCODING, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
 import { encodeBracketForm } from '../input/form-encoding';
-import { readCollection, readLineItems, readRequired, toApiValue } from '../input/parameters';
+import { readCollection, readLineItems, readRequired, refuseUnfinishedExpression, toApiValue } from '../input/parameters';
 import { readAmountPaid } from '../input/payment-amount';
 import { withKeyLinesKept } from '../guards/keys/rerun-key';
 import { readRecordTarget, resolveKeyedFields, targetId } from '../input/record-lookup';
@@ -145,7 +145,9 @@ export function buildUpdateRequest(resource: Resource): PreSend {
 
 /** What Send sends besides the record id: the address (empty: the client's, see guards/send-address) and the optional phone. */
 export function sendParams(ctx: IExecuteSingleFunctions): ApiParams {
-	const email = String(ctx.getNodeParameter('email', '')).trim();
+	const given = ctx.getNodeParameter('email', '');
+	refuseUnfinishedExpression(ctx, 'email', 'Email', given);
+	const email = String(given).trim();
 	const phone = toApiValue(ctx, { param: 'phone', api: 'phone', label: 'Phone', kind: 'text' }, ctx.getNodeParameter('phone', ''));
 	return { email, phone };
 }

@@ -3,7 +3,6 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { ItemMemory } from '../../engine/item-memory';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { failureLabel, operationLabel } from '../errors/failure-labels';
-import { notAnIdHints } from '../input/keyed-values';
 import { helperRequestBody } from './helper-request';
 import { mayServe, recentRecord, rememberRecord } from './recent-reads';
 import { markRead } from './write-marks';
@@ -25,7 +24,7 @@ function keepForItem(ctx: IExecuteSingleFunctions, url: string, body: ApiEnvelop
 
 async function read(ctx: IExecuteSingleFunctions, url: string, action: string, options?: Pick<IHttpRequestOptions, 'baseURL' | 'timeout'>): Promise<ApiEnvelope> {
 	const mark = markRead();
-	const body = await helperRequestBody(ctx, { action, method: 'GET', baseURL: options?.baseURL, url, timeoutMs: options?.timeout, hints: notAnIdHints(ctx) });
+	const body = await helperRequestBody(ctx, { action, method: 'GET', baseURL: options?.baseURL, url, timeoutMs: options?.timeout });
 	rememberRecord(ctx, url, body, mark);
 	return keepForItem(ctx, url, body);
 }

@@ -67,7 +67,7 @@ export const recordPaymentFields: INodeProperties[] = [
 				description: 'Whether to refuse an amount larger than the outstanding balance before sending it',
 			},
 			{
-				displayName: 'Skip Repeat Within (Minutes)',
+				displayName: 'Repeat Window (Minutes)',
 				name: 'repeatWindowMinutes',
 				type: 'number',
 				default: 60,

@@ -173,7 +173,8 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 			const to = (await address(body)).toLowerCase();
 			const log = listOf(body, 'send_log');
 			const sent = log.find((entry) => String(entry.email).toLowerCase() === to && isRecent(entry.date, windowMinutes));
-			if (sent) return { skip: `Not sent again: this ${resource} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.`, record: body };
+			const label = `${resource} "${recordName(resource, firstOf(body, ENVELOPE[resource])) || id}"`;
+			if (sent) return { skip: `Not sent again: the ${label} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.`, record: body };
 			return { write: true, seen: log.map(sendEntryKey) };
 		};
 		const watch = (seen: string[]) => sendWatch(email, windowMinutes, seen);
