@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, typ
 
 import { trimmed } from '../../../shared/text';
 import type { ApiEnvelope } from '../../../shared/api-types';
-import { buildEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
+import { buildCheckedEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
 import type { EInvoiceResult, MissingTerm } from '../../einvoice/types';
 import { failureLabel } from '../errors/failure-labels';
 import { fieldError, inputError } from '../errors/item-errors';
@@ -100,9 +100,10 @@ async function sourcesOf(ctx: IExecuteSingleFunctions, parameters: ExportParamet
 	}
 }
 
-function build(ctx: IExecuteSingleFunctions, parameters: ExportParameters, input: Parameters<typeof buildEInvoice>[0]): EInvoiceResult {
+/** The file of an input whose check found nothing missing (sourcesOf); the writer still refuses contradicting totals. */
+function build(ctx: IExecuteSingleFunctions, parameters: ExportParameters, input: Parameters<typeof buildCheckedEInvoice>[0]): EInvoiceResult {
 	try {
-		return buildEInvoice(input);
+		return buildCheckedEInvoice(input);
 	} catch (error) {
 		if (error instanceof EInvoiceError) throw writerRefusal(ctx, parameters, error);
 		throw asItemError(ctx, error);
