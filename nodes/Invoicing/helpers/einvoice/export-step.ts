@@ -3,6 +3,7 @@ import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, typ
 import { trimmed } from '../../../shared/text';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { buildCheckedEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
+import { executionHandle } from '../../engine/execution-memory';
 import type { EInvoiceResult, MissingTerm } from '../../einvoice/types';
 import { failureLabel } from '../errors/failure-labels';
 import { fieldError, inputError } from '../errors/item-errors';
@@ -10,7 +11,6 @@ import { helperRequestBody } from '../request/helper-request';
 import { SELLER_CREDENTIAL_TYPE } from '../../resources/invoice/exportEInvoice.operation';
 import { ExportRefusal, exportInput, type ExportSources } from './export-input';
 import { needsClientEmail, readExportParameters, type ExportParameters } from './export-parameters';
-import { executionHandle } from '../../engine/execution-memory';
 import { describeTerms, mergedTerms, SELLER_CREDENTIAL, withInputFields } from './fill-names';
 
 const listOf = (body: ApiEnvelope, key: string): IDataObject[] => (Array.isArray(body[key]) ? (body[key] as IDataObject[]) : []);
