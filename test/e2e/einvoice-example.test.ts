@@ -138,7 +138,7 @@ test('9: month-end e-invoices: each Paid invoice written as <number>.xml with th
 	]);
 	const lacking = nodeOutput(run, 'Export E-Invoice', 'main', 1);
 	expect(lacking).toHaveLength(1);
-	expect(JSON.stringify(lacking[0])).toContain('(item 2): 4 business terms are missing, no file written: BR-11 Buyer country code (BT-55) (fill: Buyer > Country)');
+	expect(JSON.stringify(lacking[0])).toContain('(item 2): 4 business terms are missing, no file written: BR-11 Buyer country code (BT-55) (fill: Buyer > Country (or the input field country))');
 
 	expect(readdirSync(dataDir).filter((name) => name.endsWith('.xml')).sort()).toEqual(['NL_2026_3.xml', 'SW-2026-1.xml']);
 	expect(existsSync(join(dataDir, 'UB-1.xml'))).toBe(false);

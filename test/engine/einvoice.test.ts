@@ -1,7 +1,7 @@
-import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { buildEInvoice } from '../../nodes/Invoicing/einvoice';
-import type { EInvoiceInput } from '../../nodes/Invoicing/einvoice/types';
+import { addInvoice as addEInvoiceSample, BUYER, expectedInput, fileOf, SELLER, TOTALS, xmlOf } from './einvoice-sample';
 import { addClient, byId, byNumber, useEngineFixture } from './fixture';
 
 /**
@@ -11,41 +11,7 @@ import { addClient, byId, byNumber, useEngineFixture } from './fixture';
  */
 const ctx = useEngineFixture();
 
-const SELLER = {
-	name: 'Muster GmbH',
-	street: 'Hauptstr. 1',
-	city: 'Berlin',
-	postalCode: '10115',
-	country: 'DE',
-	vatId: 'DE123456789',
-	contactName: 'Erika Muster',
-	contactPhone: '+49 30 1234',
-	contactEmail: 'billing@muster.example',
-	electronicAddress: 'billing@muster.example',
-	iban: 'DE02120300000000202051',
-	bic: 'BYLADEM1001',
-	paymentTerms: 'Payable within 14 days',
-};
-
-const BUYER = { street: 'Marktplatz 5', city: 'Hamburg', postalCode: '20095', country: 'DE', buyerReference: '04011000-12345-67' };
-
-async function addInvoice(client: string, invoiceNo: string, extra: IDataObject = {}): Promise<string> {
-	const body = await ctx.api('POST', '/invoice/add', {
-		client,
-		invoice_no: invoiceNo,
-		payment_status: 'Not Paid',
-		currency: 'EUR',
-		tax_rate: 19,
-		issue_date: '2026-01-10',
-		due_date: '2026-01-24',
-		items: [
-			{ description: 'Consulting', quantity: 2, rate: 50 },
-			{ description: 'Travel', quantity: 1, rate: 30 },
-		],
-		...extra,
-	});
-	return (body.invoice as IDataObject[])[0].id as string;
-}
+const addInvoice = async (client: string, invoiceNo: string, extra: IDataObject = {}) => await addEInvoiceSample(ctx, client, invoiceNo, extra);
 
 const exportParams = (invoiceId: INodeParameters[string], extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'invoice',
@@ -59,52 +25,6 @@ const run = async (parameters: INodeParameters, options: { items?: IDataObject[]
 	await ctx.run(parameters, { seller: SELLER, ...options });
 
 const requests = () => ctx.sent().map((r) => `${r.method} ${r.path}`);
-const fileOf = (item: INodeExecutionData, property = 'data') => item.binary?.[property] as IBinaryData;
-const xmlOf = (binary: IBinaryData) => Buffer.from(binary.data, 'base64').toString('utf8');
-
-/** What the node must give the writer for the invoice of addInvoice, exported with BUYER and SELLER. */
-function expectedInput(format: EInvoiceInput['format'], invoiceNo: string, email: string): EInvoiceInput {
-	return {
-		format,
-		number: invoiceNo,
-		issueDate: '2026-01-10',
-		dueDate: '2026-01-24',
-		deliveryDate: '2026-01-10',
-		currency: 'EUR',
-		buyerReference: BUYER.buyerReference,
-		orderReference: undefined,
-		note: undefined,
-		seller: {
-			name: SELLER.name,
-			address: { street: SELLER.street, additionalStreet: undefined, city: SELLER.city, postalCode: SELLER.postalCode, country: 'DE' },
-			vatId: SELLER.vatId,
-			taxNumber: undefined,
-			legalId: undefined,
-			electronicAddress: { scheme: 'EM', value: SELLER.electronicAddress },
-			contact: { name: SELLER.contactName, phone: SELLER.contactPhone, email: SELLER.contactEmail },
-			iban: SELLER.iban,
-			bic: SELLER.bic,
-			accountName: undefined,
-			paymentMeansCode: '58',
-			paymentTerms: SELLER.paymentTerms,
-		},
-		buyer: {
-			name: 'Acme GmbH',
-			address: { street: BUYER.street, additionalStreet: undefined, city: BUYER.city, postalCode: BUYER.postalCode, country: 'DE' },
-			vatId: undefined,
-			electronicAddress: { scheme: 'EM', value: email },
-		},
-		vat: { rate: '19', category: 'S', exemptionReason: undefined, exemptionReasonCode: undefined },
-		lines: [
-			{ id: '1', description: 'Consulting', quantity: '2', unitCode: 'C62', price: '50.00' },
-			{ id: '2', description: 'Travel', quantity: '1', unitCode: 'C62', price: '30.00' },
-		],
-		paid: '0.00',
-		stated: { subTotal: '130', taxAmount: '24.7', total: '154.7' },
-	};
-}
-
-const TOTALS = { line_total: '130.00', tax_basis: '130.00', tax_amount: '24.70', total: '154.70', paid: '0.00', amount_due: '154.70' };
 
 describe('Export E-Invoice: the file, its totals and the requests', () => {
 	test('By ID: GET the invoice, GET its client for the e-mail (the buyer address); one XRechnung UBL file named after the number', async () => {

@@ -1,4 +1,4 @@
-import { isExpression, WorkflowExpression, type IDataObject, type INodeParameters, type INodeProperties, type INodeType } from 'n8n-workflow';
+import { isExpression, WorkflowExpression, type ICredentialDataDecryptedObject, type IDataObject, type INodeParameters, type INodeProperties, type INodeType } from 'n8n-workflow';
 
 import { byId, useEngineFixture } from './fixture';
 import { createNodeTypes, INVOICING_TYPE } from './harness/node-types';
@@ -20,10 +20,10 @@ function countEvaluations(): { perItem: (items: number) => number; restore: () =
 	return { perItem: (items) => count / items, restore: () => (WorkflowExpression.prototype.resolveSimpleParameterValue = original) };
 }
 
-async function evaluationsPerItem(parameters: INodeParameters, items: IDataObject[]): Promise<number> {
+async function evaluationsPerItem(parameters: INodeParameters, items: IDataObject[], seller?: ICredentialDataDecryptedObject): Promise<number> {
 	const counter = countEvaluations();
 	try {
-		const result = await ctx.run(parameters, { items });
+		const result = await ctx.run(parameters, { items, ...(seller ? { seller } : {}) });
 		expect(result.error).toBeUndefined();
 		return counter.perItem(items.length);
 	} finally {
@@ -124,5 +124,16 @@ describe('expression evaluations per item', () => {
 		} finally {
 			delete note.routing;
 		}
+	});
+
+	test('Export E-Invoice with Buyer Fields: Map Automatically: 2, as Get (the buyer read from the item by field names); its 7 buyer fields mapped one by one: 16', async () => {
+		const ids = await invoiceIds(5);
+		const seller = { name: 'Muster GmbH', city: 'Berlin', postalCode: '10115', country: 'DE', vatId: 'DE123456789', electronicAddress: 'billing@muster.example', iban: 'DE02120300000000202051' };
+		const fields = ['street', 'postalCode', 'city', 'country', 'vatId', 'buyerReference', 'electronicAddress'];
+		const items = ids.map((id, i) => ({ id, street: `Markt ${i}`, postalCode: '20095', city: 'Hamburg', country: 'DE', vatId: 'DE811111111', buyerReference: `PO-${i}`, electronicAddress: 'ap@acme.example' }));
+		const base = { resource: 'invoice', operation: 'exportEInvoice', invoiceId: byId('={{ $json.id }}'), eInvoiceFormat: 'en16931-ubl', eInvoiceDetails: { vatCategory: 'Z' } };
+		expect(await evaluationsPerItem({ ...base, eInvoiceBuyerMapping: 'auto' }, items, seller)).toBe(2);
+		const mapped = { ...base, eInvoiceBuyer: Object.fromEntries(fields.map((field) => [field, `={{ $json.${field} }}`])) };
+		expect(await evaluationsPerItem(mapped, items, seller)).toBe(16);
 	});
 });

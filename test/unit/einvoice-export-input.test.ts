@@ -1,7 +1,7 @@
 import { EINVOICE_FORMATS } from '../../nodes/Invoicing/einvoice';
-import { exportEInvoiceFields } from '../../nodes/Invoicing/resources/invoice/exportEInvoice.operation';
+import { BUYER_OPTIONS, exportEInvoiceFields } from '../../nodes/Invoicing/resources/invoice/exportEInvoice.operation';
 import { decimalText, ExportRefusal, exportInput, type ExportSources } from '../../nodes/Invoicing/helpers/einvoice/export-input';
-import { mergedTerms } from '../../nodes/Invoicing/helpers/einvoice/fill-names';
+import { mergedTerms, withInputFields } from '../../nodes/Invoicing/helpers/einvoice/fill-names';
 import { safeFileName } from '../../nodes/Invoicing/helpers/einvoice/export-step';
 
 /** GET /invoice/{id} as the sandbox answers it, the seller credential, the parameters: what the writer gets. */
@@ -135,4 +135,20 @@ test("the Format parameter offers exactly the writer's formats, XRechnung 3.0 UB
 	const format = exportEInvoiceFields.find((field) => field.name === 'eInvoiceFormat');
 	expect(format?.default).toBe('xrechnung-ubl');
 	expect((format?.options as Array<{ value: string }>).map((option) => option.value).sort()).toEqual(EINVOICE_FORMATS.map((info) => info.value).sort());
+});
+
+describe('Buyer Fields: Map Automatically', () => {
+	test('the input field of each Buyer field is its option name, as the Buyer collection declares it', () => {
+		const collection = exportEInvoiceFields.find((field) => field.name === 'eInvoiceBuyer');
+		const options = (collection?.options ?? []) as Array<{ displayName: string; name: string }>;
+		expect(BUYER_OPTIONS.map(({ label, key }) => [label, key])).toEqual(options.map((option) => [option.displayName, option.name]));
+	});
+
+	test('what to fill names the input field beside each Buyer field, and only those', () => {
+		expect(withInputFields("Buyer > Electronic Address, or the client's E-mail")).toBe("Buyer > Electronic Address (or the input field electronicAddress), or the client's E-mail");
+		expect(withInputFields('Buyer > Electronic Address Scheme')).toBe('Buyer > Electronic Address Scheme (or the input field electronicAddressScheme)');
+		expect(withInputFields('Buyer > Street; Buyer > Additional Street')).toBe('Buyer > Street (or the input field street); Buyer > Additional Street (or the input field additionalStreet)');
+		expect(withInputFields('Buyer > Buyer Reference (Leitweg-ID)')).toBe('Buyer > Buyer Reference (Leitweg-ID) (or the input field buyerReference)');
+		expect(withInputFields('E-Invoice Details > Order Reference')).toBe('E-Invoice Details > Order Reference');
+	});
 });

@@ -21,6 +21,11 @@ export function checkEInvoice(raw: EInvoiceInput): MissingTerm[] {
 export function buildEInvoice(input: EInvoiceInput): EInvoiceResult {
 	const missing = checkEInvoice(input);
 	if (missing.length > 0) throw new EInvoiceError({ missing });
+	return buildCheckedEInvoice(input);
+}
+
+/** buildEInvoice for an input checkEInvoice has just found complete: the same file, without checking it twice. */
+export function buildCheckedEInvoice(input: EInvoiceInput): EInvoiceResult {
 	const check = crossCheck(input, computeAmounts(input));
 	if (check.mismatch) throw new EInvoiceError({ mismatch: check.mismatch });
 	return writeEInvoiceUnchecked(input, check.warnings);

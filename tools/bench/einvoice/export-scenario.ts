@@ -4,18 +4,24 @@ import type { CredentialRef } from '../workflow/credentials';
 import { byId, codeNode, workflowNode } from '../workflow/nodes';
 
 /**
- * Export E-Invoice against Get Invoice: 1,000 invoices in one execution each, the two nodes in the same execution
- * over the same book and the same input items. Both read each invoice once (`GET /invoice/{id}`); Export also
- * maps the buyer's fields from the item, reads the seller credential and writes an XRechnung UBL file per item.
+ * Export E-Invoice against Get Invoice: 1,000 invoices in one execution each, the nodes in the same execution
+ * over the same book and the same input items. Each reads each invoice once (`GET /invoice/{id}`); Export also
+ * reads the buyer's fields from the item, the seller credential and writes an XRechnung UBL file per item. Export
+ * maps the buyer as README and example 9 teach (Buyer Fields: Map Automatically); the same export with the seven
+ * buyer fields mapped one by one (`{{ $json.city }}`) runs beside it for comparison.
  */
 export const EXPORT_BOOK = { invoices: 1_000, clients: 10 };
 export const EXPORT_ITEMS = 1_000;
 /** Untimed: the first invoices of the book, through both nodes, before the timed pair. */
 export const EXPORT_WARM_UP_ITEMS = 50;
 
-export type ExportContender = 'get' | 'export';
-export const EXPORT_CONTENDERS: ExportContender[] = ['get', 'export'];
-export const EXPORT_LABEL: Record<ExportContender, string> = { get: 'Get Invoice by ID', export: 'Export E-Invoice (XRechnung UBL)' };
+export type ExportContender = 'get' | 'export' | 'mapped';
+export const EXPORT_CONTENDERS: ExportContender[] = ['get', 'export', 'mapped'];
+export const EXPORT_LABEL: Record<ExportContender, string> = {
+	get: 'Get Invoice by ID',
+	export: 'Export E-Invoice (XRechnung UBL)',
+	mapped: 'Export E-Invoice, buyer fields mapped one by one',
+};
 
 export const SELLER_CREDENTIAL_TYPE = 'invoicingSellerApi';
 
@@ -48,19 +54,22 @@ export interface ExportTargets {
 	invoices: ExportedInvoice[];
 }
 
-/** One input item: the invoice and its buyer as a CRM row would give it (the buyer's e-mail too: no client read). */
+/**
+ * One input item: the invoice and its buyer, the buyer's columns named as the Buyer fields, as example 9's merge of
+ * the invoices with buyers.csv gives them (the buyer's e-mail too: no client read).
+ */
 export function exportInputs(invoices: ExportedInvoice[]): Array<{ json: Record<string, string> }> {
 	return invoices.map((invoice, index) => ({
 		json: {
 			id: invoice.id,
 			invoice_no: invoice.invoice_no,
 			street: `Rathausplatz ${(index % 90) + 1}`,
-			postal_code: String(10000 + index),
+			postalCode: String(10000 + index),
 			city: 'Musterstadt',
 			country: 'DE',
-			vat_id: `DE${String(800000000 + index)}`,
-			buyer_reference: `991-${String(index).padStart(5, '0')}-00`,
-			email: `buyer${index + 1}@bench.example`,
+			vatId: `DE${String(800000000 + index)}`,
+			buyerReference: `991-${String(index).padStart(5, '0')}-00`,
+			electronicAddress: `buyer${index + 1}@bench.example`,
 		},
 	}));
 }
@@ -70,38 +79,30 @@ function getInvoice(name: string, targets: ExportTargets): WorkflowNode {
 	return workflowNode(name, `${PACKAGE_NAME}.invoicing`, 1, { resource: 'invoice', operation: 'get', invoiceId: byId('={{ $json.id }}'), simplify: false }, { invoicingApi: targets.invoicing });
 }
 
-/** The node under test: Export E-Invoice, XRechnung UBL, every buyer field mapped from the item. */
-function exportEInvoice(name: string, targets: ExportTargets): WorkflowNode {
+const BUYER_FIELDS = ['street', 'postalCode', 'city', 'country', 'vatId', 'buyerReference', 'electronicAddress'];
+
+/** The node under test: Export E-Invoice, XRechnung UBL, the buyer's fields read from the item's fields of their names. */
+function exportEInvoice(name: string, targets: ExportTargets, buyer: Record<string, unknown> = { eInvoiceBuyerMapping: 'auto' }): WorkflowNode {
 	return workflowNode(
 		name,
 		`${PACKAGE_NAME}.invoicing`,
 		1,
-		{
-			resource: 'invoice',
-			operation: 'exportEInvoice',
-			invoiceId: byId('={{ $json.id }}'),
-			eInvoiceFormat: 'xrechnung-ubl',
-			eInvoiceBuyer: {
-				street: '={{ $json.street }}',
-				postalCode: '={{ $json.postal_code }}',
-				city: '={{ $json.city }}',
-				country: '={{ $json.country }}',
-				vatId: '={{ $json.vat_id }}',
-				buyerReference: '={{ $json.buyer_reference }}',
-				electronicAddress: '={{ $json.email }}',
-			},
-		},
+		{ resource: 'invoice', operation: 'exportEInvoice', invoiceId: byId('={{ $json.id }}'), eInvoiceFormat: 'xrechnung-ubl', ...buyer },
 		{ invoicingApi: targets.invoicing, [SELLER_CREDENTIAL_TYPE]: targets.seller },
 	);
 }
 
-const NODE_OF: Record<ExportContender, (name: string, targets: ExportTargets) => WorkflowNode> = { get: getInvoice, export: exportEInvoice };
+/** For comparison: the same export with each buyer field an expression of the item (`{{ $json.city }}`). */
+const exportMapped = (name: string, targets: ExportTargets): WorkflowNode =>
+	exportEInvoice(name, targets, { eInvoiceBuyer: Object.fromEntries(BUYER_FIELDS.map((field) => [field, `={{ $json.${field} }}`])) });
+
+const NODE_OF: Record<ExportContender, (name: string, targets: ExportTargets) => WorkflowNode> = { get: getInvoice, export: exportEInvoice, mapped: exportMapped };
 
 export const timedExportNode = (contender: ExportContender): string => EXPORT_LABEL[contender];
 
 /**
- * The workflow of one round: the warm-up pair (untimed), then Get and Export over the 1,000 invoices, which first
- * alternating from round to round; each node is fed by a Code node (untimed) of its own with the same items.
+ * The workflow of one round: the warm-up nodes (untimed), then each node over the 1,000 invoices, their order
+ * turning from round to round; each node is fed by a Code node (untimed) of its own with the same items.
  */
 export function exportWorkflow(targets: ExportTargets, round: number): WorkflowFile {
 	const nodes: WorkflowNode[] = [workflowNode('Start', 'n8n-nodes-base.manualTrigger', 1, {})];
@@ -111,7 +112,8 @@ export function exportWorkflow(targets: ExportTargets, round: number): WorkflowF
 		nodes.push(codeNode(`warm-up ${contender} input`, `return ${warmUp};`));
 		nodes.push(NODE_OF[contender](`warm-up ${EXPORT_LABEL[contender]}`, targets));
 	}
-	const order = round % 2 === 0 ? EXPORT_CONTENDERS : [...EXPORT_CONTENDERS].reverse();
+	const shift = round % EXPORT_CONTENDERS.length;
+	const order = [...EXPORT_CONTENDERS.slice(shift), ...EXPORT_CONTENDERS.slice(0, shift)];
 	for (const contender of order) {
 		nodes.push(codeNode(`${contender} input`, `return ${timed};`));
 		nodes.push(NODE_OF[contender](timedExportNode(contender), targets));

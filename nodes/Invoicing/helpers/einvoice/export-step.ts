@@ -2,7 +2,8 @@ import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, typ
 
 import { trimmed } from '../../../shared/text';
 import type { ApiEnvelope } from '../../../shared/api-types';
-import { buildEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
+import { buildCheckedEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
+import { executionHandle } from '../../engine/execution-memory';
 import type { EInvoiceResult, MissingTerm } from '../../einvoice/types';
 import { failureLabel } from '../errors/failure-labels';
 import { fieldError, inputError } from '../errors/item-errors';
@@ -10,14 +11,27 @@ import { helperRequestBody } from '../request/helper-request';
 import { SELLER_CREDENTIAL_TYPE } from '../../resources/invoice/exportEInvoice.operation';
 import { ExportRefusal, exportInput, type ExportSources } from './export-input';
 import { needsClientEmail, readExportParameters, type ExportParameters } from './export-parameters';
-import { describeTerms, mergedTerms, SELLER_CREDENTIAL } from './fill-names';
+import { describeTerms, mergedTerms, SELLER_CREDENTIAL, withInputFields } from './fill-names';
 
 const listOf = (body: ApiEnvelope, key: string): IDataObject[] => (Array.isArray(body[key]) ? (body[key] as IDataObject[]) : []);
 
-/** The seller credential chosen on the node; none chosen is the item's error, naming what to choose. */
+const sellerReads = new WeakMap<object, Promise<IDataObject>>();
+
+/**
+ * The seller credential chosen on the node, read once per execution and node (n8n reads a credential from its
+ * database and decrypts it on every call: more than the writing of the file); a failed read is not kept. None
+ * chosen is the item's error, naming what to choose.
+ */
 async function sellerEntries(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
+	const handle = executionHandle(ctx);
+	let read = sellerReads.get(handle);
+	if (read === undefined) {
+		read = ctx.getCredentials(SELLER_CREDENTIAL_TYPE);
+		sellerReads.set(handle, read);
+		read.catch(() => sellerReads.delete(handle));
+	}
 	try {
-		return await ctx.getCredentials(SELLER_CREDENTIAL_TYPE);
+		return await read;
 	} catch {
 		throw inputError(ctx, `no seller is chosen: choose ${SELLER_CREDENTIAL} on the node`, 'The seller (your company: name, address, VAT ID, bank account) is written in every e-invoice.');
 	}
@@ -46,8 +60,12 @@ const asItemError = (ctx: IExecuteSingleFunctions, error: unknown): NodeOperatio
 
 const FIGURE_NAMES: Record<string, string> = { sub_total: 'sub-total (sub_total)', tax_amount: 'tax amount (tax_amount)', total: 'total' };
 
+/** What to fill, naming the input fields too when the Buyer fields are read from the item. */
+const namedFor = (parameters: ExportParameters) => (terms: MissingTerm[]): MissingTerm[] =>
+	parameters.buyerFromItem ? terms.map((term) => ({ ...term, fill: withInputFields(term.fill) })) : terms;
+
 /** The writer's refusal as the item's error: the missing terms with what to fill, or both figures of a mismatch. */
-function writerRefusal(ctx: IExecuteSingleFunctions, error: EInvoiceError): NodeOperationError {
+function writerRefusal(ctx: IExecuteSingleFunctions, parameters: ExportParameters, error: EInvoiceError): NodeOperationError {
 	if (error.mismatch) {
 		const { figure, stated, computed } = error.mismatch;
 		return inputError(
@@ -56,7 +74,7 @@ function writerRefusal(ctx: IExecuteSingleFunctions, error: EInvoiceError): Node
 			"An e-invoice's totals must follow from its lines, and the node writes neither figure in place of the other. Correct the invoice's lines or tax rate (Invoice > Update) so that the service's totals agree with them.",
 		);
 	}
-	return missingTermsError(ctx, mergedTerms([], error.missing));
+	return missingTermsError(ctx, namedFor(parameters)(mergedTerms([], error.missing)));
 }
 
 function missingTermsError(ctx: IExecuteSingleFunctions, missing: MissingTerm[]): NodeOperationError {
@@ -75,18 +93,19 @@ async function sourcesOf(ctx: IExecuteSingleFunctions, parameters: ExportParamet
 	const sources: ExportSources = { format: parameters.format, record, items: listOf(body, 'items'), buyer: parameters.buyer, details: parameters.details, seller, clientEmail: email };
 	try {
 		const { input, missing } = exportInput(sources);
-		return { record, input, missing: mergedTerms(missing, checkEInvoice(input)) };
+		return { record, input, missing: namedFor(parameters)(mergedTerms(missing, checkEInvoice(input))) };
 	} catch (error) {
-		if (error instanceof ExportRefusal) throw fieldError(ctx, error.field, error.problem, error.hint);
+		if (error instanceof ExportRefusal) throw fieldError(ctx, parameters.buyerFromItem ? withInputFields(error.field) : error.field, error.problem, error.hint);
 		throw asItemError(ctx, error);
 	}
 }
 
-function build(ctx: IExecuteSingleFunctions, input: Parameters<typeof buildEInvoice>[0]): EInvoiceResult {
+/** The file of an input whose check found nothing missing (sourcesOf); the writer still refuses contradicting totals. */
+function build(ctx: IExecuteSingleFunctions, parameters: ExportParameters, input: Parameters<typeof buildCheckedEInvoice>[0]): EInvoiceResult {
 	try {
-		return buildEInvoice(input);
+		return buildCheckedEInvoice(input);
 	} catch (error) {
-		if (error instanceof EInvoiceError) throw writerRefusal(ctx, error);
+		if (error instanceof EInvoiceError) throw writerRefusal(ctx, parameters, error);
 		throw asItemError(ctx, error);
 	}
 }
@@ -103,7 +122,7 @@ export async function eInvoiceFile(this: IExecuteSingleFunctions, _items: INodeE
 	const invoiceNo = trimmed(record.invoice_no);
 	if (parameters.checkOnly) return [{ json: { id, invoice_no: invoiceNo, format: parameters.format, ready: missing.length === 0, missing: missing as unknown as IDataObject[] } }];
 	if (missing.length > 0) throw missingTermsError(this, missing);
-	const { xml, totals, warnings } = build(this, input);
+	const { xml, totals, warnings } = build(this, parameters, input);
 	const fileName = safeFileName(invoiceNo, id);
 	const file = await this.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
 	const json: IDataObject = {

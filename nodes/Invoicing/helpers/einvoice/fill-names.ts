@@ -1,5 +1,5 @@
 import type { MissingTerm } from '../../einvoice/types';
-import { BUYER_LABEL, DETAILS_LABEL } from '../../resources/invoice/exportEInvoice.operation';
+import { BUYER_LABEL, BUYER_OPTIONS, DETAILS_LABEL } from '../../resources/invoice/exportEInvoice.operation';
 
 /** The seller credential as messages name it. */
 export const SELLER_CREDENTIAL = 'the "Invoicing E-Invoice Seller API" credential';
@@ -88,3 +88,11 @@ export function mergedTerms(own: MissingTerm[], writer: MissingTerm[]): MissingT
 
 /** "BT-10 Buyer reference (fill: Buyer > Buyer Reference (Leitweg-ID))", one per term. */
 export const describeTerms = (terms: MissingTerm[]): string => terms.map((term) => `${term.bt} ${term.term} (fill: ${term.fill})`).join('; ');
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// "Buyer > Electronic Address" is not the start of "Buyer > Electronic Address Scheme"
+const BUYER_NAMES = BUYER_OPTIONS.map(({ label, key }) => ({ pattern: new RegExp(`${escaped(`${BUYER_LABEL} > ${label}`)}(?! Scheme)`, 'g'), key }));
+
+/** With Buyer Fields: Map Automatically, each "Buyer > City" of a text also names the input field it is read from. */
+export const withInputFields = (text: string): string => BUYER_NAMES.reduce((out, { pattern, key }) => out.replace(pattern, `$& (or the input field ${key})`), text);

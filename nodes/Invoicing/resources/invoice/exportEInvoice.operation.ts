@@ -9,6 +9,7 @@ export const EXPORT_PARAMS = {
 	format: 'eInvoiceFormat',
 	binary: 'binaryPropertyName',
 	buyer: 'eInvoiceBuyer',
+	buyerMapping: 'eInvoiceBuyerMapping',
 	details: 'eInvoiceDetails',
 	options: 'eInvoiceOptions',
 } as const;
@@ -17,6 +18,21 @@ export const EXPORT_PARAMS = {
 export const SELLER_CREDENTIAL_TYPE = 'invoicingSellerApi';
 
 export const BUYER_LABEL = 'Buyer';
+export const BUYER_MAPPING_LABEL = 'Buyer Fields';
+export const BUYER_AUTO_LABEL = 'Map Automatically';
+
+/** The Buyer options by label: in Map Automatically, each is also the name of the input field it is read from. */
+export const BUYER_OPTIONS: ReadonlyArray<{ label: string; key: string }> = [
+	{ label: 'Additional Street', key: 'additionalStreet' },
+	{ label: 'Buyer Reference (Leitweg-ID)', key: 'buyerReference' },
+	{ label: 'City', key: 'city' },
+	{ label: 'Country', key: 'country' },
+	{ label: 'Electronic Address', key: 'electronicAddress' },
+	{ label: 'Electronic Address Scheme', key: 'electronicAddressScheme' },
+	{ label: 'Postal Code', key: 'postalCode' },
+	{ label: 'Street', key: 'street' },
+	{ label: 'VAT ID', key: 'vatId' },
+];
 export const DETAILS_LABEL = 'E-Invoice Details';
 
 const text = (displayName: string, name: string, description: string, placeholder?: string): INodeProperties => ({
@@ -60,6 +76,23 @@ export const exportEInvoiceFields: INodeProperties[] = [
 		default: 'data',
 		hint: 'The name of the output binary field to put the file in',
 		description: 'The file is named after the invoice number, e.g. INV-1001.xml',
+	},
+	{
+		displayName: BUYER_MAPPING_LABEL,
+		name: EXPORT_PARAMS.buyerMapping,
+		type: 'options',
+		// a fixed choice: it costs no expression evaluation per item, which mapping the fields one by one does
+		noDataExpression: true,
+		default: 'define',
+		description: "Where the buyer's address, VAT ID and references come from",
+		options: [
+			{
+				name: BUYER_AUTO_LABEL,
+				value: 'auto',
+				description: 'Each Buyer field from the input field of the same name (street, postalCode, city, country, vatId, buyerReference, electronicAddress, ...); one set below takes its place',
+			},
+			{ name: 'Map Each Field Below', value: 'define', description: 'Only the Buyer fields set below' },
+		],
 	},
 	{
 		displayName: BUYER_LABEL,
