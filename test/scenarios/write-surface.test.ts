@@ -49,7 +49,7 @@ test('the scenarios draw every parameter of re-runs: each numbering parameter an
 	expect(ifInvoiced).toHaveLength(1);
 	for (const operation of NUMBERED) {
 		const sent = sample.filter((s) => s.operation === operation).map((s) => parametersOf(s));
-		const fields = [...numberingFields, ...(FROM_ESTIMATE.includes(operation) ? ifInvoiced : [])];
+		const fields = [...numberingFields('invoice'), ...(FROM_ESTIMATE.includes(operation) ? ifInvoiced : [])];
 		for (const field of fields) {
 			expect([operation, field.name, sent.some((parameters) => parameters[field.name] !== undefined)]).toEqual([operation, field.name, true]);
 			const values = (field.options ?? []).map((option) => (option as INodePropertyOptions).value);

@@ -23,7 +23,8 @@ const operationOptions = (resource: string) => operationProperty(resource).optio
 
 describe('node description', () => {
 	test('identity: declarative, usable as a tool, one credential, light and dark icons', () => {
-		expect([description.name, description.displayName, description.version]).toEqual(['invoicing', 'Invoicing', 1]);
+		// version 2 for new nodes; saved nodes keep version 1 (docs/upgrading.md)
+		expect([description.name, description.displayName, description.version, description.defaultVersion]).toEqual(['invoicing', 'Invoicing', [1, 2], 2]);
 		// the object form: as a tool, a description for the model (test/e2e/trigger.test.ts reads it back from n8n)
 		expect(description.usableAsTool).toEqual({ replacements: { description: expect.stringContaining('their "id" is what the other Invoicing tools take') } });
 		// the seller credential only on Export E-Invoice; with two entries n8n's routing picks the one the hidden
@@ -74,12 +75,23 @@ describe('node description', () => {
 		}
 	});
 
-	test('each parameter that can hold an expression is declared once (n8n evaluates every declaration per item)', () => {
+	test('each parameter that can hold an expression is declared once per node version (n8n evaluates every declaration per item)', () => {
 		const counts = new Map<string, number>();
 		for (const property of properties) counts.set(property.name, (counts.get(property.name) ?? 0) + 1);
 		const repeated = [...counts].filter(([, count]) => count > 1).map(([name]) => name);
-		expect(repeated.sort()).toEqual(['itemsMode', 'operation']);
-		for (const property of properties.filter((p) => repeated.includes(p.name))) expect([property.name, property.noDataExpression]).toEqual([property.name, true]);
+		// what version 2 costs: one more declaration of each of these (two more of Number Prefix, INV- and EST-)
+		const perVersion = ['amountPaid', 'currency', 'numberPrefix', 'paymentDate', 'paymentTermsDays'];
+		expect(repeated.sort()).toEqual(['amountPaid', 'currency', 'itemsMode', 'numberPrefix', 'operation', 'paymentDate', 'paymentTermsDays']);
+		// 58 declarations before version 2
+		expect(properties.length).toBe(58 + 8);
+		for (const property of properties.filter((p) => repeated.includes(p.name) && !perVersion.includes(p.name))) {
+			expect([property.name, property.noDataExpression]).toEqual([property.name, true]);
+		}
+		// a name declared per version: each declaration but the expense's Currency names its versions
+		for (const property of properties.filter((p) => perVersion.includes(p.name))) {
+			const versions = property.displayOptions?.show?.['@version'];
+			expect([property.name, versions ?? property.displayOptions?.show?.resource]).toEqual([property.name, expect.arrayContaining([versions ? expect.any(Number) : 'expense'])]);
+		}
 	});
 
 	test('no two visible parameters share a name for the same resource and operation', () => {
@@ -119,13 +131,17 @@ describe('node description', () => {
 	});
 
 	test('required fields of creates are top-level; optional ones sit in Additional Fields', () => {
-		const createOf = (resource: string) =>
-			properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes('create'));
-		const required = (resource: string) => createOf(resource).filter((p) => p.required).map((p) => p.name);
+		const inVersion = (p: INodeProperties, version: number) => (p.displayOptions?.show?.['@version'] ?? [version]).includes(version);
+		const createOf = (resource: string, version = 1) =>
+			properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes('create') && inVersion(p, version));
+		const required = (resource: string, version = 1) => createOf(resource, version).filter((p) => p.required).map((p) => p.name);
 		expect(required('client')).toEqual(['names']);
 		expect(required('expense')).toEqual(['description', 'issueDate', 'amount', 'currency']);
 		expect(required('invoice')).toEqual(['client', 'invoiceNo', 'paymentStatus']);
 		expect(required('estimate')).toEqual(['client', 'estimateNo']);
+		// version 2: Currency of invoices and estimates too (Number Prefix shows, required, with Next in Sequence)
+		expect(required('invoice', 2)).toEqual(['numberPrefix', 'client', 'invoiceNo', 'paymentStatus', 'currency']);
+		expect(required('estimate', 2)).toEqual(['numberPrefix', 'client', 'estimateNo', 'currency']);
 		for (const resource of Object.keys(OPERATIONS)) expect(createOf(resource).map((p) => p.name)).toContain('additionalFields');
 	});
 

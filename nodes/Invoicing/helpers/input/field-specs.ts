@@ -1,6 +1,7 @@
 import type { Resource } from '../../../shared/api-types';
 import { SPEC_OF } from '../../resources/resources';
 import type { FieldKind, RecordField, ResourceSpec } from '../../resources/types';
+import type { NodeVersion } from '../../resources/versions';
 
 export type { FieldKind };
 
@@ -40,6 +41,21 @@ export const RESOURCE_FIELDS: Record<Resource, ResourceFields> = perResource((sp
 	optional: spec.fields.filter((field) => field.role === 'optional').map(toFieldSpec),
 	hasItems: spec.lineItems,
 }));
+
+/**
+ * What a create of this node version reads: version 1's `RESOURCE_FIELDS`, or with the fields required from a
+ * later version (`requiredFrom`) moved from Additional Fields to the required top-level parameters.
+ */
+export function createFields(resource: Resource, version: NodeVersion): ResourceFields {
+	const fields = RESOURCE_FIELDS[resource];
+	const moved = new Set(SPEC_OF[resource].fields.filter((field) => field.requiredFrom !== undefined && version >= field.requiredFrom).map((field) => field.editor.name));
+	if (moved.size === 0) return fields;
+	return {
+		...fields,
+		required: [...fields.required, ...fields.optional.filter((spec) => moved.has(spec.param))],
+		optional: fields.optional.filter((spec) => !moved.has(spec.param)),
+	};
+}
 
 /** Optional text fields an update may empty ("Fields to Clear"): sent as an empty value. */
 export const CLEARABLE: Record<Resource, FieldSpec[]> = perResource((spec) => spec.fields.filter((field) => field.clearable).map(toFieldSpec));
