@@ -76,7 +76,7 @@ test('a new Create Invoice is version 2: Currency required on the form, not unde
 	await session.scenario('create', async () => {
 		await session.openWorkflow(EXAMPLE_1);
 		const ndv = await addInvoicingAction('Create invoice');
-		const currency = fieldOf(ndv, 'currency');
+		const currency = fieldOf(ndv, 'currencyCode');
 		await currency.waitFor();
 		await shot('1-create-currency');
 		expect(await currency.innerText()).toMatch(/Currency\s*\*/);
@@ -89,9 +89,9 @@ test('a new Create Invoice is version 2: Currency required on the form, not unde
 		expect(offered).not.toContain('Currency');
 		await page.keyboard.press('Escape');
 
-		await fieldOf(ndv, 'numbering').locator('input').first().click();
+		await ndv.locator('[data-test-id="parameter-input-numbering"]').click();
 		await page.getByText('Next in Sequence', { exact: true }).first().click();
-		const prefix = fieldOf(ndv, 'numberPrefix');
+		const prefix = fieldOf(ndv, 'sequencePrefix');
 		await prefix.waitFor();
 		await shot('3-create-number-prefix');
 		expect(await prefix.locator('input, textarea').first().inputValue()).toBe('INV-');
@@ -107,13 +107,13 @@ test('a new Record Payment is version 2: Payment Date {{ $today }}, Amount "Outs
 	await session.scenario('record-payment', async () => {
 		await session.openWorkflow(EXAMPLE_1);
 		const ndv = await addInvoicingAction('Record payment on invoice');
-		const date = fieldOf(ndv, 'paymentDate');
+		const date = fieldOf(ndv, 'paymentDay');
 		await date.waitFor();
 		const amount = fieldOf(ndv, 'paymentAmount');
 		await shot('4-record-payment-defaults');
 		expect(await date.innerText()).toContain('$today');
-		expect(await amount.locator('input').first().inputValue()).toBe('Outstanding Balance');
-		expect(await ndv.locator('[data-test-id="parameter-input-amountPaid"]').count()).toBe(0);
+		expect(await amount.innerText()).toContain('Outstanding Balance');
+		expect(await ndv.locator('[data-test-id="parameter-input-amountReceived"]').count()).toBe(0);
 
 		const picker = ndv.locator('[data-test-id="resource-locator-invoiceId"]');
 		await picker.locator('[data-test-id="rlc-mode-selector"]').click();

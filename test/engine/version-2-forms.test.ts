@@ -39,7 +39,7 @@ const posted = () => ctx.sent().filter((r) => r.method === 'POST').map((r) => r.
 describe('Currency: a required field of version 2 creates, under Additional Fields in version 1', () => {
 	test('version 2 sends the Currency given, as a required field (lower case is sent in capitals)', async () => {
 		const client = await clientId();
-		const result = await ctx.run(create('invoice', client, { currency: 'gbp' }), { typeVersion: 2 });
+		const result = await ctx.run(create('invoice', client, { currencyCode: 'gbp' }), { typeVersion: 2 });
 		expect(result.error).toBeUndefined();
 		expect(posted()).toEqual([form([['client', client], ['invoice_no', 'INV-1'], ['payment_status', 'Not Paid'], ['currency', 'GBP'], ...line()])]);
 		expect(result.items[0].json.currency).toBe('GBP');
@@ -58,14 +58,14 @@ describe('Currency: a required field of version 2 creates, under Additional Fiel
 		['estimate', 'upsert'],
 	])('version 2 %s %s with no Currency is refused, nothing written: no service default behind the user\'s back', async (resource, operation) => {
 		const client = await clientId();
-		const result = await ctx.run({ ...create(resource, client), operation, currency: '={{ $json.currency }}' }, { typeVersion: 2, items: [{ currency: '' }] });
+		const result = await ctx.run({ ...create(resource, client), operation, currencyCode: '={{ $json.currency }}' }, { typeVersion: 2, items: [{ currency: '' }] });
 		expect(result.error?.message).toContain('"Currency" is required: enter a value.');
 		expect(posted()).toEqual([]);
 	});
 
 	test('version 2 estimate Create or Update sends its Currency', async () => {
 		const client = await clientId();
-		const result = await ctx.run({ ...create('estimate', client), operation: 'upsert', currency: 'EUR' }, { typeVersion: 2 });
+		const result = await ctx.run({ ...create('estimate', client), operation: 'upsert', currencyCode: 'EUR' }, { typeVersion: 2 });
 		expect(result.error).toBeUndefined();
 		expect(posted()).toEqual([form([['client', client], ['estimate_no', 'EST-1'], ['currency', 'EUR'], ...line()])]);
 	});
@@ -85,7 +85,7 @@ describe('Number Prefix: INV- and EST- in version 2, none in version 1', () => {
 		['estimate', 'EST-0001'],
 	])('version 2 %s with Next in Sequence and no prefix set numbers %s', async (resource, first) => {
 		const client = await clientId();
-		const parameters = { ...create(resource, client, { currency: 'USD' }), numbering: 'next', invoiceNo: undefined, estimateNo: undefined };
+		const parameters = { ...create(resource, client, { currencyCode: 'USD' }), numbering: 'next', invoiceNo: undefined, estimateNo: undefined };
 		const result = await ctx.run(JSON.parse(JSON.stringify(parameters)) as INodeParameters, { typeVersion: 2 });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json[resource === 'invoice' ? 'invoice_no' : 'estimate_no']).toBe(first);
@@ -121,7 +121,7 @@ describe('Due date: due on the issue date when not set, in version 2 for Create 
 
 	test.each([1, 2])('version %i Create with an Issue Date and no Due Date: due on the issue date', async (typeVersion) => {
 		const client = await clientId();
-		const result = await ctx.run(create('invoice', client, { currency: 'USD', additionalFields: { issueDate: '2026-01-10' } }), { typeVersion });
+		const result = await ctx.run(create('invoice', client, { currencyCode: 'USD', additionalFields: { issueDate: '2026-01-10' } }), { typeVersion });
 		expect(posted()[0]).not.toContain('due_date');
 		expect([result.items[0].json.issue_date, result.items[0].json.due_date]).toEqual(['2026-01-10', '2026-01-10']);
 	});
@@ -133,7 +133,7 @@ describe('Amounts: numbers on every output of version 2, the service\'s text in 
 
 	test('version 2 Create and Get give every amount as a number: the invoice\'s, its line items\', its payments\'', async () => {
 		const client = await clientId();
-		const created = await ctx.run(create('invoice', client, { currency: 'USD' }), { typeVersion: 2 });
+		const created = await ctx.run(create('invoice', client, { currencyCode: 'USD' }), { typeVersion: 2 });
 		expect(amountsOf(created.items[0].json)).toEqual({ total: 301, sub_total: 301, tax_amount: 0, amount_paid: 0, outstanding_balance: 301 });
 		const id = String(created.items[0].json.id);
 		await ctx.api('POST', '/invoice/record-payment', { id, payment_date: '2026-01-20', amount_paid: 100.5 });
@@ -146,7 +146,7 @@ describe('Amounts: numbers on every output of version 2, the service\'s text in 
 
 	test("version 2 Get of a client lists its invoices' amounts as numbers; an expense's amount is a number", async () => {
 		const client = await clientId();
-		await ctx.run(create('invoice', client, { currency: 'USD' }), { typeVersion: 2 });
+		await ctx.run(create('invoice', client, { currencyCode: 'USD' }), { typeVersion: 2 });
 		const got = await ctx.run({ resource: 'client', operation: 'get', clientId: byId(client) }, { typeVersion: 2 });
 		expect(((got.items[0].json.invoices as IDataObject[]) ?? []).map((invoice) => invoice.total)).toEqual([301]);
 		const expense = await ctx.run(

@@ -74,7 +74,7 @@ describe('Record Payment of version 2 as first placed: today, the outstanding ba
 
 	test('Amount "Amount Paid" records the amount entered; a Payment Date set is sent as set', async () => {
 		const id = await invoiceOf(360);
-		const result = await ctx.run(pay(id, { paymentAmount: 'given', amountPaid: 100, paymentDate: '2026-03-05' }), { typeVersion: 2 });
+		const result = await ctx.run(pay(id, { paymentAmount: 'given', amountReceived: 100, paymentDay: '2026-03-05' }), { typeVersion: 2 });
 		expect(result.error).toBeUndefined();
 		expect(ctx.sent()[1].rawBody).toBe(form([['id', id], ['payment_date', '2026-03-05'], ['amount_paid', '100']]));
 		expect(payments()).toEqual([[100]]);

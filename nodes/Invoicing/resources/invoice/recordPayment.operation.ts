@@ -2,7 +2,17 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { dateField } from '../common-fields';
 import { settleOption } from '../guard-fields';
-import { inVersions } from '../versions';
+import { inVersions, type NodeVersion } from '../versions';
+
+/**
+ * The parameters Record Payment reads, by node version. Version 2's have names of their own: n8n reads every
+ * declaration's value for every item (docs/design.md, "n8n's engine"), so a name declared for both versions would
+ * cost a mapped date or amount twice as much in every saved version 1 workflow.
+ */
+export const PAYMENT_PARAMS: Record<NodeVersion, { date: string; amount: string }> = {
+	1: { date: 'paymentDate', amount: 'amountPaid' },
+	2: { date: 'paymentDay', amount: 'amountReceived' },
+};
 
 const AMOUNT_PAID: INodeProperties = {
 	displayName: 'Amount Paid',
@@ -19,7 +29,7 @@ const AMOUNT_PAID: INodeProperties = {
 export const recordPaymentFields: INodeProperties[] = [
 	inVersions([1], { ...dateField({ displayName: 'Payment Date', name: 'paymentDate', description: 'The day the money was paid' }), required: true }),
 	inVersions([2], {
-		...dateField({ displayName: 'Payment Date', name: 'paymentDate', description: 'The day the money was paid; today (workflow time zone) unless you set another day' }),
+		...dateField({ displayName: 'Payment Date', name: 'paymentDay', description: 'The day the money was paid; today (workflow time zone) unless you set another day' }),
 		required: true,
 		default: '={{ $today }}',
 	}),
@@ -40,8 +50,9 @@ export const recordPaymentFields: INodeProperties[] = [
 		description: 'What the payment is: what the invoice still owes, or an amount you enter',
 	}),
 	inVersions([1], AMOUNT_PAID),
-	// shown by the Amount choice: a `hide` on it would hide version 1's too (n8n fills every default in before it decides what shows)
-	inVersions([2], { ...AMOUNT_PAID, displayOptions: { show: { paymentAmount: ['given'] } } }),
+	// shown by the Amount choice: a `hide` on version 1's field would hide it in version 1 too (n8n fills in every
+	// default, of fields not shown too, before it decides what shows)
+	inVersions([2], { ...AMOUNT_PAID, name: 'amountReceived', displayOptions: { show: { paymentAmount: ['given'] } } }),
 	{
 		displayName: 'Additional Fields',
 		name: 'paymentFields',

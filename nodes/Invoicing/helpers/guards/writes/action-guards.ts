@@ -5,6 +5,8 @@ import type { ApiEnvelope } from '../../../../shared/api-types';
 import { inputError } from '../../errors/item-errors';
 import { ENVELOPE } from '../../input/field-specs';
 import { refuseZeroAmountPaid } from '../../input/payment-amount';
+import { nodeVersion } from '../../input/node-version';
+import { PAYMENT_PARAMS } from '../../../resources/invoice/recordPayment.operation';
 import { readRecordTarget, targetId } from '../../input/record-lookup';
 import { paymentParams, paysBalance, type PreSend, sendParams, withParams } from '../../request/pre-send';
 import { readApi, readRecentOrApi } from '../../request/read-api';
@@ -44,7 +46,7 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		const fromBalance = paysBalance(this);
 		// a 0 is what a re-run maps from a Paid invoice's outstanding balance: only If Already Paid = Skip can make it moot
 		const nothingPaid = !fromBalance && params.amount_paid === 0;
-		if (nothingPaid && ifPaid !== 'skip') refuseZeroAmountPaid(this);
+		if (nothingPaid && ifPaid !== 'skip') refuseZeroAmountPaid(this, PAYMENT_PARAMS[nodeVersion(this)].amount);
 		const id = await targetId(this, options, resource, target);
 		const send = () => withParams(this, resource, options, { id, ...params });
 		const twin = handedOffTo(this, id);
@@ -60,7 +62,7 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 				if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
 				return { skip: `Not recorded: the ${label} is already Paid.`, record: body };
 			}
-			if (nothingPaid) refuseZeroAmountPaid(this);
+			if (nothingPaid) refuseZeroAmountPaid(this, PAYMENT_PARAMS[nodeVersion(this)].amount);
 			const balance = invoice.outstanding_balance ?? invoice.total;
 			if (fromBalance) params.amount_paid = balanceToPay(this, label, invoice, balance);
 			const method = params.payment_method;
