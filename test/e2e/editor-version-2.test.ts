@@ -96,7 +96,9 @@ test('a new Create Invoice is version 2: Currency required on the form, not unde
 		await shot('3-create-number-prefix');
 		expect(await prefix.locator('input, textarea').first().inputValue()).toBe('INV-');
 		expect(await prefix.innerText()).toMatch(/Number Prefix\s*\*/);
-		const creates = (nodes: SavedNode[]) => nodes.filter((node) => node.type === INVOICING && node.parameters.operation === 'create');
+		// Resource Invoice is the default: n8n saves it only when set otherwise
+		const creates = (nodes: SavedNode[]) =>
+			nodes.filter((node) => node.type === INVOICING && (node.parameters.resource ?? 'invoice') === 'invoice' && node.parameters.operation === 'create');
 		const created = creates(await closeAndSave((nodes) => creates(nodes).length === 2));
 		// the example's own Create Invoice keeps version 1; the one just added is version 2
 		expect(created.map((node) => [node.name, node.typeVersion])).toEqual(expect.arrayContaining([['Create Invoice', 1], [expect.any(String), 2]]));
