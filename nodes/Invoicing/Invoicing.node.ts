@@ -6,6 +6,7 @@ import { authenticationProperty } from './descriptions/credentials';
 import { testSellerEntries } from './helpers/einvoice/seller-test';
 import { listSearchMethods } from './descriptions/list-search';
 import { RESOURCE_SPECS } from './resources/resources';
+import { NEWEST_VERSION, NODE_VERSIONS } from './resources/versions';
 import { sendNamingTransportErrors } from './helpers/request/routed-request';
 
 export class Invoicing implements INodeType {
@@ -14,7 +15,10 @@ export class Invoicing implements INodeType {
 		name: 'invoicing',
 		icon: { light: 'file:invoicing.svg', dark: 'file:invoicing.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2 for new nodes; a saved node keeps its version, and version 1's parameters and output stay as they were
+		// (resources/versions.ts, docs/upgrading.md)
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		// "Record Payment: Invoice": the operation value as words, except the names that differ; a literal (n8n's
 		// scanner wants one), test/unit/resource-specs checks it against every operation of the specs
 		subtitle:

@@ -49,7 +49,10 @@ test('the scenarios draw every parameter of re-runs: each numbering parameter an
 	expect(ifInvoiced).toHaveLength(1);
 	for (const operation of NUMBERED) {
 		const sent = sample.filter((s) => s.operation === operation).map((s) => parametersOf(s));
-		const fields = [...numberingFields, ...(FROM_ESTIMATE.includes(operation) ? ifInvoiced : [])];
+		// the scenarios run version 1 nodes; version 2's Number Prefix is the same pattern under a name of its own
+		// (test/engine/version-2-forms.test.ts)
+		const inVersion1 = numberingFields('invoice').filter((field) => field.displayOptions?.show?.['@version']?.includes(1) ?? true);
+		const fields = [...inVersion1, ...(FROM_ESTIMATE.includes(operation) ? ifInvoiced : [])];
 		for (const field of fields) {
 			expect([operation, field.name, sent.some((parameters) => parameters[field.name] !== undefined)]).toEqual([operation, field.name, true]);
 			const values = (field.options ?? []).map((option) => (option as INodePropertyOptions).value);

@@ -24,7 +24,8 @@ const operationOptions = (resource: string) => operationProperty(resource).optio
 
 describe('node description', () => {
 	test('identity: declarative, usable as a tool, one credential, light and dark icons', () => {
-		expect([description.name, description.displayName, description.version]).toEqual(['invoicing', 'Invoicing', 1]);
+		// version 2 for new nodes; saved nodes keep version 1 (docs/upgrading.md)
+		expect([description.name, description.displayName, description.version, description.defaultVersion]).toEqual(['invoicing', 'Invoicing', [1, 2], 2]);
 		// the object form: as a tool, a description for the model (test/e2e/trigger.test.ts reads it back from n8n)
 		expect(description.usableAsTool).toEqual({ replacements: { description: expect.stringContaining('their "id" is what the other Invoicing tools take') } });
 		// the seller credential only on Export E-Invoice; with two entries n8n's routing picks the one the hidden
@@ -75,12 +76,20 @@ describe('node description', () => {
 		}
 	});
 
-	test('each parameter that can hold an expression is declared once (n8n evaluates every declaration per item)', () => {
+	test('each parameter that can hold an expression is declared once per node version (n8n evaluates every declaration per item)', () => {
 		const counts = new Map<string, number>();
 		for (const property of properties) counts.set(property.name, (counts.get(property.name) ?? 0) + 1);
 		const repeated = [...counts].filter(([, count]) => count > 1).map(([name]) => name);
-		expect(repeated.sort()).toEqual(['itemsMode', 'operation']);
-		for (const property of properties.filter((p) => repeated.includes(p.name))) expect([property.name, property.noDataExpression]).toEqual([property.name, true]);
+		// version 2's fields have names of their own (a name declared twice costs its expression twice, in every
+		// version); only its Number Prefix is declared per document and resource: INV-, EST-, and Convert to Invoice's
+		const perVersion = ['sequencePrefix'];
+		expect(repeated.sort()).toEqual(['itemsMode', 'operation', 'sequencePrefix']);
+		// 58 declarations before version 2
+		expect(properties.length).toBe(58 + 8);
+		for (const property of properties.filter((p) => repeated.includes(p.name) && !perVersion.includes(p.name))) {
+			expect([property.name, property.noDataExpression]).toEqual([property.name, true]);
+		}
+		for (const property of properties.filter((p) => perVersion.includes(p.name))) expect([property.name, property.displayOptions?.show?.['@version']]).toEqual([property.name, [2]]);
 	});
 
 	test('no two visible parameters share a name for the same resource and operation', () => {
@@ -121,13 +130,17 @@ describe('node description', () => {
 	});
 
 	test('required fields of creates are top-level; optional ones sit in Additional Fields', () => {
-		const createOf = (resource: string) =>
-			properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes('create'));
-		const required = (resource: string) => createOf(resource).filter((p) => p.required).map((p) => p.name);
+		const inVersion = (p: INodeProperties, version: number) => (p.displayOptions?.show?.['@version'] ?? [version]).includes(version);
+		const createOf = (resource: string, version = 1) =>
+			properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes('create') && inVersion(p, version));
+		const required = (resource: string, version = 1) => createOf(resource, version).filter((p) => p.required).map((p) => p.name);
 		expect(required('client')).toEqual(['names']);
 		expect(required('expense')).toEqual(['description', 'issueDate', 'amount', 'currency']);
 		expect(required('invoice')).toEqual(['client', 'invoiceNo', 'paymentStatus']);
 		expect(required('estimate')).toEqual(['client', 'estimateNo']);
+		// version 2: Currency of invoices and estimates too (Number Prefix shows, required, with Next in Sequence)
+		expect(required('invoice', 2)).toEqual(['sequencePrefix', 'client', 'invoiceNo', 'paymentStatus', 'currencyCode']);
+		expect(required('estimate', 2)).toEqual(['sequencePrefix', 'client', 'estimateNo', 'currencyCode']);
 		for (const resource of Object.keys(OPERATIONS)) expect(createOf(resource).map((p) => p.name)).toContain('additionalFields');
 	});
 

@@ -36,9 +36,10 @@ const undescribed = (list: Array<INodeProperties | INodePropertyCollection>) =>
 describe('every field a user must fill, and every guard, says what it is for', () => {
 	test('the operations have required fields and guards to check', () => {
 		expect(cases.find((c) => c.name === 'Record Payment Invoice')).toMatchObject({
-			required: [expect.objectContaining({ name: 'invoiceId' }), expect.objectContaining({ name: 'paymentDate' }), expect.objectContaining({ name: 'amountPaid' })],
+			// each version's Payment Date and Amount Paid (version 2 asks for Amount Paid when Amount is "Amount Paid")
+			required: ['invoiceId', 'paymentDate', 'paymentDay', 'amountPaid', 'amountReceived'].map((name) => expect.objectContaining({ name })),
 		});
-		expect(cases.find((c) => c.name === 'Record Payment Invoice')?.guards.map((g) => g.name)).toEqual(['settleTimeouts', 'ifPaid', 'refuseOverpayment', 'repeatWindowMinutes']);
+		expect(cases.find((c) => c.name === 'Record Payment Invoice')?.guards.map((g) => g.name)).toEqual(['settleTimeouts', 'ifPaid', 'refuseOverpayment', 'repeatWindowMinutes', 'paymentAmount']);
 		expect(cases.filter((c) => c.guards.length > 0).map((c) => c.name)).toEqual([
 			'Create Client',
 			'Create or Update Client',

@@ -39,6 +39,19 @@ describe('the parameter contract of saved workflows', () => {
 		expect(Object.keys(recorded['1']).length).toBe(31);
 		expect(recorded['1']['invoice:create'].client).toEqual({ type: 'resourceLocator', default: { mode: 'list', value: '' }, modes: ['email', 'id', 'list'] });
 	});
+
+	test("version 2 has every operation of version 1, and its own defaults where they differ", () => {
+		expect(Object.keys(recorded['2'])).toEqual(Object.keys(recorded['1']));
+		const v2 = recorded['2'];
+		expect(v2['invoice:create'].currencyCode).toEqual({ type: 'string', default: '' });
+		expect(v2['invoice:create'].additionalFields.options).not.toHaveProperty('currency');
+		expect(v2['invoice:create'].sequencePrefix.default).toBe('INV-');
+		expect(v2['estimate:create'].sequencePrefix.default).toBe('EST-');
+		expect(v2['invoice:recordPayment'].paymentDay.default).toBe('={{ $today }}');
+		expect(v2['invoice:recordPayment'].paymentAmount).toEqual({ type: 'options', default: 'balance', values: ['balance', 'given'] });
+		expect(v2['invoice:createFromEstimate'].termsDays.default).toBe(0);
+		expect(v2['invoice:get']).not.toHaveProperty('amountsAsNumbers');
+	});
 });
 
 describe('the check catches what would break saved workflows', () => {
@@ -75,20 +88,32 @@ describe('the check catches what would break saved workflows', () => {
 		);
 	});
 
-	test("a rename done with n8n's light versioning keeps version 1's terms: only the new version has the new name", () => {
+	test("a rename done with n8n's light versioning keeps the earlier versions' terms: only the new version has the new name", () => {
 		const versioned = changed(
 			(properties) => {
 				for (const p of named(properties, 'client')) {
 					const show = p.displayOptions?.show ?? {};
-					p.displayOptions = { show: { ...show, '@version': [1] } };
-					properties.push({ ...p, name: 'customer', displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } } });
+					p.displayOptions = { show: { ...show, '@version': [1, 2] } };
+					properties.push({ ...p, name: 'customer', displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 3 } }] } } });
 				}
 			},
-			{ version: [1, 2] },
+			{ version: [1, 2, 3] },
 		);
 		const contract = parameterContract(versioned);
 		expect(brokenTerms(recorded, contract)).toEqual([]);
-		expect(Object.keys(contract['2']['invoice:create'])).toContain('customer');
-		expect(Object.keys(contract['2']['invoice:create'])).not.toContain('client');
+		expect(Object.keys(contract['3']['invoice:create'])).toContain('customer');
+		expect(Object.keys(contract['3']['invoice:create'])).not.toContain('client');
+	});
+
+	test('a default version 2 changed in place, without a new version, is caught', () => {
+		const now = parameterContract(
+			changed((properties) => {
+				for (const p of named(properties, 'termsDays')) p.default = 30;
+			}),
+		);
+		expect(brokenTerms(recorded, now).sort()).toEqual([
+			'v2 estimate:convertToInvoice termsDays: default 0 -> 30',
+			'v2 invoice:createFromEstimate termsDays: default 0 -> 30',
+		]);
 	});
 });

@@ -1,30 +1,38 @@
-import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { Invoicing } from '../../nodes/Invoicing/Invoicing.node';
 
 const { description } = new Invoicing();
 
-/** The top-level parameters the editor shows for a resource and operation (Line Items left at its default). */
-function visible(resource: string, operation: string, set: INodeParameters = {}): string {
-	const values = NodeHelpers.getNodeParameters(description.properties, { resource, operation, ...set }, true, false, null, description) as INodeParameters;
+/** A node of this version, as n8n hands it to the display rules (`@version`). */
+const nodeOf = (typeVersion: number): INode => ({ id: 'n', name: 'Invoicing', type: 'n8n-nodes-invoicing.invoicing', typeVersion, position: [0, 0], parameters: {} });
+
+/** The top-level parameters the editor shows for a resource and operation (Line Items left at its default), on a node of this version. */
+function visible(resource: string, operation: string, set: INodeParameters = {}, version = 1): string {
+	const node = nodeOf(version);
+	const values = NodeHelpers.getNodeParameters(description.properties, { resource, operation, ...set }, true, false, node, description) as INodeParameters;
 	return description.properties
 		// a hidden parameter (the credential's `authentication`) is never shown
 		.filter((p: INodeProperties) => p.name !== 'resource' && p.name !== 'operation' && p.type !== 'hidden')
-		.filter((p) => NodeHelpers.displayParameter(values, p, null, description, values))
+		.filter((p) => NodeHelpers.displayParameter(values, p, node, description, values))
 		.map((p) => p.name)
 		.join(' ');
 }
 
-/** Collection options shown for a resource (their `/resource` display rule). */
-function collectionOptions(name: string, resource: string): string {
+/** Collection options shown for a resource (their `/resource` display rule) on a node of this version. */
+function collectionOptions(name: string, resource: string, version = 1): string {
 	const collection = description.properties.find((p) => p.name === name) as INodeProperties;
 	return (collection.options as INodeProperties[])
 		.filter((option) => ((option.displayOptions?.show?.['/resource'] as string[] | undefined) ?? []).includes(resource))
+		.filter((option) => {
+			const versions = option.displayOptions?.show?.['@version'];
+			return versions === undefined || NodeHelpers.displayParameter({}, { ...option, displayOptions: { show: { '@version': versions } } }, nodeOf(version), description);
+		})
 		.map((option) => option.name)
 		.join(' ');
 }
 
-describe('what the editor shows: each parameter declared once, shown exactly where it belongs', () => {
+describe('what the editor shows on a version 1 node: each parameter declared once, shown exactly where it belongs', () => {
 	test.each([
 		['client', 'create', 'names additionalFields ifExists guardOptions rateLimits'],
 		['client', 'upsert', 'names additionalFields guardOptions rateLimits'],
@@ -112,5 +120,60 @@ describe('canvas subtitle', () => {
 		['expense', 'getAll', 'Get Many: Expense'],
 	])('%s / %s reads "%s"', (resource, operation, expected) => {
 		expect(evaluate(resource, operation)).toBe(expected);
+	});
+});
+
+describe('what the editor shows on a version 2 node: what differs from version 1', () => {
+	test.each([
+		['invoice', 'create', {}, 'numbering client invoiceNo paymentStatus currencyCode itemsMode items additionalFields ifExists guardOptions rateLimits'],
+		['invoice', 'upsert', {}, 'client invoiceNo paymentStatus currencyCode itemsMode items additionalFields guardOptions existingPaymentStatus rateLimits'],
+		['estimate', 'create', {}, 'numbering client estimateNo currencyCode itemsMode items additionalFields ifExists guardOptions rateLimits'],
+		['estimate', 'upsert', {}, 'client estimateNo currencyCode itemsMode items additionalFields guardOptions rateLimits'],
+		['invoice', 'recordPayment', {}, 'invoiceId paymentDay paymentAmount paymentFields paymentOptions rateLimits'],
+		['invoice', 'recordPayment', { paymentAmount: 'given' }, 'invoiceId paymentDay paymentAmount amountReceived paymentFields paymentOptions rateLimits'],
+		['invoice', 'get', {}, 'invoiceId simplify rateLimits'],
+		['expense', 'getAll', {}, 'returnAll limit simplify filters rateLimits'],
+		['invoice', 'create', { numbering: 'next' }, 'numbering sequencePrefix numberDigits rerunKey rerunKeyField client paymentStatus currencyCode itemsMode items additionalFields ifExists guardOptions rateLimits'],
+		['estimate', 'convertToInvoice', { numbering: 'next' }, 'estimateId numbering sequencePrefix numberDigits rerunKey rerunKeyField termsDays markEstimateAccepted ifEstimateInvoiced invoiceOverrides rateLimits'],
+	])('%s / %s with %j: %s', (resource, operation, set, expected) => {
+		expect(visible(resource, operation, set, 2)).toBe(expected);
+	});
+
+	test.each([
+		['invoice', 'description issueDate dueDate note taxRate'],
+		['estimate', 'accepted description issueDate dueDate note taxRate'],
+		['expense', 'vendor'],
+	])('Additional Fields of %s: Currency is a field of its own: %s', (resource, expected) => {
+		expect(collectionOptions('additionalFields', resource, 2)).toBe(expected);
+	});
+
+	test.each([
+		['invoice', 'create', 'INV-'],
+		['invoice', 'createFromEstimate', 'INV-'],
+		['estimate', 'convertToInvoice', 'INV-'],
+		['estimate', 'create', 'EST-'],
+	])('Number Prefix of %s / %s starts as %s, and is required', (resource, operation, prefix) => {
+		const node = nodeOf(2);
+		const set = { resource, operation, numbering: 'next' };
+		const values = NodeHelpers.getNodeParameters(description.properties, set, true, false, node, description) as INodeParameters;
+		expect(values.sequencePrefix).toBe(prefix);
+		expect(values).not.toHaveProperty('numberPrefix');
+		const shown = description.properties.filter((p) => p.name === 'sequencePrefix' && NodeHelpers.displayParameter(values, p, node, description, values));
+		expect(shown.map((p) => [p.default, p.required])).toEqual([[prefix, true]]);
+	});
+
+	test('defaults of version 2, under names of its own: Payment Date today, Amount the outstanding balance, Payment Terms 0 days; version 1 keeps its', () => {
+		const defaults = (version: number, resource: string, operation: string) =>
+			NodeHelpers.getNodeParameters(description.properties, { resource, operation }, true, false, nodeOf(version), description) as INodeParameters;
+		expect(defaults(2, 'invoice', 'recordPayment')).toEqual(expect.objectContaining({ paymentDay: '={{ $today }}', paymentAmount: 'balance' }));
+		expect(defaults(1, 'invoice', 'recordPayment')).toEqual(expect.objectContaining({ paymentDate: '', amountPaid: 0 }));
+		// version 2's names never reach a version 1 node, and version 1's none of version 2
+		for (const name of ['paymentAmount', 'paymentDay', 'amountReceived']) expect(defaults(1, 'invoice', 'recordPayment')).not.toHaveProperty(name);
+		for (const name of ['paymentDate', 'amountPaid']) expect(defaults(2, 'invoice', 'recordPayment')).not.toHaveProperty(name);
+		expect(defaults(2, 'invoice', 'createFromEstimate')).toEqual(expect.objectContaining({ termsDays: 0 }));
+		expect(defaults(2, 'invoice', 'createFromEstimate')).not.toHaveProperty('paymentTermsDays');
+		expect(defaults(1, 'invoice', 'createFromEstimate')).toEqual(expect.objectContaining({ paymentTermsDays: 30 }));
+		expect(defaults(1, 'invoice', 'create')).not.toHaveProperty('currencyCode');
+		expect(defaults(2, 'invoice', 'create').currencyCode).toBe('');
 	});
 });

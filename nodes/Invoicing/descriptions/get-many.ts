@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { sharedCollection } from './collections';
 import { showFor } from './declare-once';
 import { operationsOf, resourcesWith } from '../resources/queries';
+import { inVersions } from '../resources/versions';
 import type { ResourceSpec } from '../resources/types';
 
 /** Get Many of every resource: Return All / Limit, Simplify where a resource has it, then the filters the node applies after the one fetch. */
@@ -38,9 +39,10 @@ export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperti
 					'Whether to return only the fields you act on (number, client, status, dates, totals, balance) instead of the full record with line items, payments and send log',
 			},
 		]),
-		// every operation that outputs the record as the service sends it (Send, Record Payment and Mark give numbers always)
+		// every operation that outputs the record as the service sends it (Send, Record Payment and Mark give numbers
+		// always); version 2 gives every amount as a number (helpers/output/post-receive)
 		...showFor(simplifying.map((spec) => spec.value), operationsOf(simplifying, ['get', 'list', 'create', 'update']), [
-			{
+			inVersions([1], {
 				displayName: 'Amounts as Numbers',
 				name: 'amountsAsNumbers',
 				type: 'boolean',
@@ -48,7 +50,7 @@ export function getManyProperties(specs: readonly ResourceSpec[]): INodeProperti
 				default: false,
 				description:
 					'Whether to give the amounts the service sends as text ("amount_paid", "outstanding_balance", an expense\'s "amount") as numbers, as Send, Record Payment and Mark do, to compare them in an IF or a filter',
-			},
+			}),
 		]),
 		sharedCollection(
 			{ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' },

@@ -10,6 +10,7 @@ import { RESOURCE_SPECS } from '../resources/resources';
 import { operationProperty } from './routing';
 import { operationsOf, operationsWith } from '../resources/queries';
 import type { ResourceSpec } from '../resources/types';
+import { inVersions, versionsFrom } from '../resources/versions';
 import { additionalFieldsCollection, clearFieldsCollection, requiredParameter, updateFieldsCollection } from './write-fields';
 
 /** The required fields of every create form, and those other operations require (spec `requires`), as top-level parameters. */
@@ -25,7 +26,19 @@ const requiredFields = (specs: readonly ResourceSpec[]): Shown[] =>
 		),
 	]);
 
-const NUMBERING = new Set(numberingFields.map((field) => field.name));
+/** Fields required from a node version on (`requiredFrom`: an invoice's Currency in version 2), for those versions: after the others. */
+const requiredFromVersion = (specs: readonly ResourceSpec[]): Shown[] =>
+	specs.flatMap((spec) =>
+		operationsWith(spec, 'create').flatMap((operation) =>
+			spec.fields.flatMap((field) =>
+				field.role === 'optional' && field.requiredFrom
+					? [{ resource: spec.value, operation, property: inVersions(versionsFrom(field.requiredFrom.version), { ...requiredParameter(field), name: field.requiredFrom.param }) }]
+					: [],
+			),
+		),
+	);
+
+const NUMBERING = new Set(numberingFields('invoice').map((field) => field.name));
 /** Numbering, and the number it may replace when the operation owns it (Convert to Invoice's Invoice Number). */
 const isNumbering = (shown: Shown) => NUMBERING.has(shown.property.name) || shown.property.displayOptions?.hide?.numbering !== undefined;
 /** The record an operation starts from (Create From Estimate's Estimate): asked first, as the record locators are. */
@@ -60,6 +73,7 @@ export function propertiesOf(specs: readonly ResourceSpec[]): INodeProperties[] 
 		// Numbering before the number it may replace
 		...declareOnce(operationParameters(specs).filter(isNumbering), exists),
 		...declareOnce(requiredFields(specs), exists),
+		...declareOnce(requiredFromVersion(specs), exists),
 		...lineItems(specs),
 		additionalFieldsCollection(specs),
 		...declareOnce(operationParameters(specs).filter((shown) => !isNumbering(shown) && !isSource(shown)), exists),

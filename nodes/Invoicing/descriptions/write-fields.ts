@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { sharedCollection, type OptionsByResource } from './collections';
 import { operationsOf, resourcesWith } from '../resources/queries';
 import type { RecordField, ResourceSpec } from '../resources/types';
+import { inVersions, versionsBefore } from '../resources/versions';
 
 const optionsOf = (specs: readonly ResourceSpec[], pick: (spec: ResourceSpec) => INodeProperties[]): OptionsByResource =>
 	Object.fromEntries(specs.map((spec) => [spec.value, pick(spec)]));
@@ -32,7 +33,12 @@ export function additionalFieldsCollection(specs: readonly ResourceSpec[]): INod
 	return sharedCollection(
 		{ displayName: 'Additional Fields', name: 'additionalFields', placeholder: 'Add Field' },
 		operationsOf(creating, ['create']),
-		optionsOf(creating, (spec) => spec.fields.filter((field) => field.role === 'optional').map((field) => field.editor)),
+		optionsOf(creating, (spec) =>
+			spec.fields
+				.filter((field) => field.role === 'optional')
+				// a field required from a version on is a top-level parameter there (descriptions/index.ts)
+				.map((field) => (field.requiredFrom ? inVersions(versionsBefore(field.requiredFrom.version), field.editor) : field.editor)),
+		),
 	);
 }
 

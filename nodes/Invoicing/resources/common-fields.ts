@@ -129,7 +129,7 @@ export const issueDateField: INodeProperties = dateField({ displayName: 'Issue D
 export function documentRecordFields(): RecordField[] {
 	return [
 		{ editor: { displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What it is for, in a few words' }, api: 'description', kind: 'text', role: 'optional', clearable: true },
-		{ editor: currencyField, api: 'currency', kind: 'currency', role: 'optional' },
+		{ editor: currencyField, api: 'currency', kind: 'currency', role: 'optional', requiredFrom: { version: 2, param: 'currencyCode' } },
 		{
 			editor: {
 				displayName: 'Tax Rate (%)',
@@ -148,7 +148,7 @@ export function documentRecordFields(): RecordField[] {
 			editor: dateField({
 				displayName: 'Due Date',
 				name: 'dueDate',
-				hint: 'Only the day is sent (YYYY-MM-DD, in the workflow time zone); not before the issue date',
+				hint: 'Only the day is sent (YYYY-MM-DD, in the workflow time zone); not before the issue date; left out of a create: due on the issue date',
 			}),
 			api: 'due_date',
 			kind: 'date',

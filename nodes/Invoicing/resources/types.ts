@@ -2,6 +2,7 @@ import type { IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
 import type { RecordLabel, Resource } from '../../shared/api-types';
 import type { PostReceiveName, PreSendName } from './steps';
+import type { NodeVersion } from './versions';
 
 /** How a field's value is read and checked before it is sent. */
 export type FieldKind = 'text' | 'number' | 'date' | 'currency' | 'locator';
@@ -18,6 +19,13 @@ export interface RecordField {
 	 * update every field is optional (Update Fields).
 	 */
 	role: 'required' | 'optional';
+	/**
+	 * An optional field that is required from this node version on: a top-level parameter of the create forms
+	 * there, under a name of its own (n8n reads every declaration's value for every item: the record's other
+	 * parameter of the same name would be evaluated twice), no longer under Additional Fields (an invoice's
+	 * currency in version 2).
+	 */
+	requiredFrom?: { version: NodeVersion; param: string };
 	/** An update may empty it (Fields to Clear); sent as an empty value. */
 	clearable?: boolean;
 	/**

@@ -79,7 +79,7 @@ export function withoutRepeatedReads<T extends { method: string; path: string }>
 
 /** Records a workflow needs before it runs (the sandbox starts empty, with a fixed clock and ids). */
 export async function setUpCorpusRecords(entry: CorpusEntry, sandbox: Sandbox, apiKey: string): Promise<void> {
-	if (entry.key !== 'v1/defaults') return;
+	if (!entry.key.endsWith('/defaults')) return;
 	const post = (path: string, body: object) =>
 		fetch(`${sandbox.url}${path}`, {
 			method: 'POST',

@@ -32,6 +32,8 @@ export interface RunNodeOptions {
 	worker?: number;
 	/** The saved credential's id (default: one per Base URL); the node keeps what it learns of a service by it. */
 	credentialId?: string;
+	/** The node's version (default 1, as every saved workflow before version 2 has it). */
+	typeVersion?: number;
 }
 
 export interface NodeRunResult {
@@ -99,7 +101,7 @@ export function createTestWorkflow(options: Omit<RunNodeOptions, 'items'>, kind:
 		id: trigger ? 'c1d2e3f4-0000-4000-8000-000000000010' : 'b7a8e2de-0000-4000-8000-000000000001',
 		name: trigger ? TRIGGER_NAME : NODE_NAME,
 		type,
-		typeVersion: 1,
+		typeVersion: trigger ? 1 : (options.typeVersion ?? 1),
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: {

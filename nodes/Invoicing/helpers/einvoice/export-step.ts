@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions, type IN8nHttpFullResponse, type INodeExecutionData } from 'n8n-workflow';
 
 import { trimmed } from '../../../shared/text';
+import { nodeVersion } from '../input/node-version';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { buildCheckedEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
 import { executionHandle } from '../../engine/execution-memory';
@@ -125,17 +126,19 @@ export async function eInvoiceFile(this: IExecuteSingleFunctions, _items: INodeE
 	const { xml, totals, warnings } = build(this, parameters, input);
 	const fileName = safeFileName(invoiceNo, id);
 	const file = await this.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
+	// the file's exact decimals; version 2 gives them as numbers, as every amount it outputs
+	const amount = nodeVersion(this) >= 2 ? Number : (text: string) => text;
 	const json: IDataObject = {
 		format: parameters.format,
 		invoice_no: invoiceNo,
 		id,
 		file_name: fileName,
-		line_total: totals.lineTotal,
-		tax_basis: totals.taxBasis,
-		tax_amount: totals.taxAmount,
-		total: totals.totalWithTax,
-		paid: totals.paid,
-		amount_due: totals.due,
+		line_total: amount(totals.lineTotal),
+		tax_basis: amount(totals.taxBasis),
+		tax_amount: amount(totals.taxAmount),
+		total: amount(totals.totalWithTax),
+		paid: amount(totals.paid),
+		amount_due: amount(totals.due),
 		warnings,
 	};
 	return [{ json, binary: { [parameters.binaryProperty]: file } }];

@@ -1,6 +1,7 @@
 import type { Resource } from '../../../shared/api-types';
 import { SPEC_OF } from '../../resources/resources';
 import type { FieldKind, RecordField, ResourceSpec } from '../../resources/types';
+import type { NodeVersion } from '../../resources/versions';
 
 export type { FieldKind };
 
@@ -40,6 +41,22 @@ export const RESOURCE_FIELDS: Record<Resource, ResourceFields> = perResource((sp
 	optional: spec.fields.filter((field) => field.role === 'optional').map(toFieldSpec),
 	hasItems: spec.lineItems,
 }));
+
+/**
+ * What a create of this node version reads: version 1's `RESOURCE_FIELDS`, or with the fields required from a
+ * later version (`requiredFrom`) moved from Additional Fields to the required top-level parameters (their own names).
+ */
+export function createFields(resource: Resource, version: NodeVersion): ResourceFields {
+	const fields = RESOURCE_FIELDS[resource];
+	const moved = SPEC_OF[resource].fields.filter((field) => field.requiredFrom !== undefined && version >= field.requiredFrom.version);
+	if (moved.length === 0) return fields;
+	const names = new Set(moved.map((field) => field.editor.name));
+	return {
+		...fields,
+		required: [...fields.required, ...moved.map((field) => ({ ...toFieldSpec(field), param: field.requiredFrom?.param ?? field.editor.name }))],
+		optional: fields.optional.filter((spec) => !names.has(spec.param)),
+	};
+}
 
 /** Optional text fields an update may empty ("Fields to Clear"): sent as an empty value. */
 export const CLEARABLE: Record<Resource, FieldSpec[]> = perResource((spec) => spec.fields.filter((field) => field.clearable).map(toFieldSpec));

@@ -23,7 +23,8 @@ import { endsRow } from './row-end';
 import { rowKeyFields } from './row-key-fields';
 import { applyFilters } from './list-filters';
 import { SPEC_OF } from '../../resources/resources';
-import { amountsAsNumbers, completeRecord, createdAsRead, relatedLists } from './record-shape';
+import { amountsAsNumbers, completeRecord, createdAsRead, everyAmountAsNumber, relatedLists } from './record-shape';
+import { nodeVersion } from '../input/node-version';
 import { SIMPLE_FIELDS, simplifyRecord } from './simplify';
 
 export type PostReceive = (
@@ -69,8 +70,12 @@ function wantsSimple(ctx: IExecuteSingleFunctions, resource: Resource): boolean 
 	return SIMPLE_FIELDS[resource] !== undefined && ctx.getNodeParameter('simplify', true) === true;
 }
 
-/** Amounts as numbers when "Amounts as Numbers" is on (off, and where the node has no such option: the service's text). */
+/**
+ * Version 2: every amount a number. Version 1: amounts as numbers when "Amounts as Numbers" is on (off, and where
+ * the node has no such option: the service's text).
+ */
 function amountsAsAsked(ctx: IExecuteSingleFunctions, resource: Resource, record: IDataObject): IDataObject {
+	if (nodeVersion(ctx) >= 2) return everyAmountAsNumber(resource, record);
 	return ctx.getNodeParameter('amountsAsNumbers', false) === true ? amountsAsNumbers(resource, record) : record;
 }
 
@@ -202,7 +207,8 @@ export function shapeAction(resource: GuardedResource): PostReceive {
 		// new keys of this output: amounts as numbers, to compare in an IF
 		const state: IDataObject = amountsAsNumbers(resource, simplifyRecord(resource, record));
 		for (const list of relatedLists(resource)) state[list] = record[list];
-		return toItems([{ ...result, ...state, id, ...(twinReport ? { twin_report: `${twinReport} (the other execution, fed an existing record, reports it as an error)` } : {}) }]);
+		const shown = nodeVersion(this) >= 2 ? everyAmountAsNumber(resource, state) : state;
+		return toItems([{ ...result, ...shown, id, ...(twinReport ? { twin_report: `${twinReport} (the other execution, fed an existing record, reports it as an error)` } : {}) }]);
 	};
 }
 

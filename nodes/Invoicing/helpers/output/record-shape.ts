@@ -36,8 +36,30 @@ export function completeRecord(resource: Resource, record: IDataObject, related?
 
 /** Amounts as numbers (those the spec's `textAmounts` name), for comparing in an IF or a filter (Simplify, and the state after an action). */
 export function amountsAsNumbers(resource: Resource, record: IDataObject): IDataObject {
+	return numbersAt(record, SPEC_OF[resource].textAmounts);
+}
+
+/** Money the service gives as text in a line item or a payment. */
+const LISTED_AMOUNTS = ['rate', 'amount'];
+
+/**
+ * Version 2's output: every amount a number, the record's (`textAmounts`), its line items' and payments' rate
+ * and amount, and those of the records listed with it (a client's invoices and estimates).
+ */
+export function everyAmountAsNumber(resource: Resource, record: IDataObject): IDataObject {
+	const converted = amountsAsNumbers(resource, record);
+	const lists: Array<{ list: string; of?: Resource }> = [{ list: 'items' }, ...SPEC_OF[resource].related];
+	for (const { list, of } of lists) {
+		const entries = converted[list];
+		if (!Array.isArray(entries)) continue;
+		converted[list] = (entries as IDataObject[]).map((entry) => (of ? amountsAsNumbers(of, entry) : numbersAt(entry, LISTED_AMOUNTS)));
+	}
+	return converted;
+}
+
+function numbersAt(record: IDataObject, fields: string[]): IDataObject {
 	const converted: IDataObject = { ...record };
-	for (const field of SPEC_OF[resource].textAmounts) {
+	for (const field of fields) {
 		const value = converted[field];
 		if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) converted[field] = Number(value);
 	}

@@ -4,7 +4,9 @@ import type { ApiParams, Resource } from '../../../shared/api-types';
 import { fieldError, inputError } from '../errors/item-errors';
 import { checkDueNotBeforeIssue } from '../input/due-date';
 import { SPEC_OF } from '../../resources/resources';
-import { CLEARABLE, ENCODING, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
+import { CLEARABLE, createFields, ENCODING, REQUIRED_ON_UPDATE, RESOURCE_FIELDS, type FieldSpec } from '../input/field-specs';
+import { nodeVersion } from '../input/node-version';
+import { PAYMENT_PARAMS } from '../../resources/invoice/recordPayment.operation';
 import { encodeBracketForm } from '../input/form-encoding';
 import { readCollection, readLineItems, readRequired, refuseUnfinishedExpression, toApiValue } from '../input/parameters';
 import { readAmountPaid } from '../input/payment-amount';
@@ -49,7 +51,7 @@ export function insertRecordId(resource: Resource): PreSend {
 
 /** What a create sends: the required fields, the Additional Fields set, the line items; `numbered`: the number is the sequence's, not read. */
 export function createParams(ctx: IExecuteSingleFunctions, resource: Resource, numbered = false): ApiParams {
-	const fields = RESOURCE_FIELDS[resource];
+	const fields = createFields(resource, nodeVersion(ctx));
 	const numberParam = SPEC_OF[resource].fields.find((field) => field.numbered)?.editor.name;
 	const params: ApiParams = {
 		...readRequired(ctx, numbered ? fields.required.filter((spec) => spec.param !== numberParam) : fields.required),
@@ -152,10 +154,15 @@ export function sendParams(ctx: IExecuteSingleFunctions): ApiParams {
 	return { email, phone };
 }
 
-/** What Record Payment sends besides the invoice id. */
+/** Record Payment of version 2 with Amount "Outstanding Balance": the amount is the invoice's balance when recorded. */
+export const paysBalance = (ctx: IExecuteSingleFunctions): boolean => nodeVersion(ctx) >= 2 && ctx.getNodeParameter('paymentAmount', 'balance') === 'balance';
+
+/** What Record Payment sends besides the invoice id (the amount: unless the guard reads it, `paysBalance`). */
 export function paymentParams(ctx: IExecuteSingleFunctions): ApiParams {
-	const params = readRequired(ctx, [{ param: 'paymentDate', api: 'payment_date', label: 'Payment Date', kind: 'date' }]);
-	params.amount_paid = readAmountPaid(ctx);
+	const names = PAYMENT_PARAMS[nodeVersion(ctx)];
+	const params = readRequired(ctx, [{ param: names.date, api: 'payment_date', label: 'Payment Date', kind: 'date' }]);
+	// Amount: Outstanding Balance (version 2): the guard sets it from the invoice it reads
+	if (!paysBalance(ctx)) params.amount_paid = readAmountPaid(ctx, names.amount);
 	const extra = readCollection(ctx, 'paymentFields', [{ param: 'paymentMethod', api: 'payment_method', label: 'Payment Method', kind: 'text' }]);
 	return { ...params, ...extra };
 }

@@ -52,7 +52,7 @@ export const estimateResource: ResourceEntry = {
 			postReceive: SHAPE.write,
 			repeat: 'twice',
 			form: 'create',
-			properties: [...numberingFields, ifExistsField, guardOptionsField],
+			properties: [...numberingFields('estimate'), ifExistsField, guardOptionsField],
 		},
 		convertToInvoiceOperation,
 		{

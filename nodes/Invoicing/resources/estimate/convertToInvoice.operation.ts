@@ -34,5 +34,5 @@ export const convertToInvoiceOperation: OperationEntry = {
 	postReceive: SHAPE.fromEstimate,
 	repeat: 'twice',
 	form: 'none',
-	properties: [...numberingFields, newInvoiceNumberField, ...createFromEstimateFields.filter((field) => field.type !== 'resourceLocator')],
+	properties: [...numberingFields('invoice', { resource: 'estimate', operation: 'convertToInvoice' }), newInvoiceNumberField, ...createFromEstimateFields.filter((field) => field.type !== 'resourceLocator')],
 };

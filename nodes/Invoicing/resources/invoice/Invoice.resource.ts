@@ -64,7 +64,7 @@ export const invoiceResource: ResourceEntry = {
 			postReceive: SHAPE.write,
 			repeat: 'twice',
 			form: 'create',
-			properties: [...numberingFields, ifExistsField, guardOptionsField],
+			properties: [...numberingFields('invoice'), ifExistsField, guardOptionsField],
 		},
 		createFromEstimateOperation,
 		{

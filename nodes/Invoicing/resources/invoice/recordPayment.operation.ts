@@ -2,20 +2,57 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { dateField } from '../common-fields';
 import { settleOption } from '../guard-fields';
+import { inVersions, type NodeVersion } from '../versions';
+
+/**
+ * The parameters Record Payment reads, by node version. Version 2's have names of their own: n8n reads every
+ * declaration's value for every item (docs/design.md, "n8n's engine"), so a name declared for both versions would
+ * cost a mapped date or amount twice as much in every saved version 1 workflow.
+ */
+export const PAYMENT_PARAMS: Record<NodeVersion, { date: string; amount: string }> = {
+	1: { date: 'paymentDate', amount: 'amountPaid' },
+	2: { date: 'paymentDay', amount: 'amountReceived' },
+};
+
+const AMOUNT_PAID: INodeProperties = {
+	displayName: 'Amount Paid',
+	name: 'amountPaid',
+	type: 'number',
+	required: true,
+	default: 0,
+	description: "How much was paid, in the invoice's currency: more than 0 (a 0 on an invoice already Paid is skipped), and by default no more than the invoice's outstanding balance",
+	// no minValue: the editor would flip or clamp -50; the node refuses it with its own message
+	typeOptions: { numberPrecision: 2 },
+};
 
 /** Record Payment: the payment, and the guards against recording it twice. */
 export const recordPaymentFields: INodeProperties[] = [
-	{ ...dateField({ displayName: 'Payment Date', name: 'paymentDate', description: 'The day the money was paid' }), required: true },
-	{
-		displayName: 'Amount Paid',
-		name: 'amountPaid',
-		type: 'number',
+	inVersions([1], { ...dateField({ displayName: 'Payment Date', name: 'paymentDate', description: 'The day the money was paid' }), required: true }),
+	inVersions([2], {
+		...dateField({ displayName: 'Payment Date', name: 'paymentDay', description: 'The day the money was paid; today (workflow time zone) unless you set another day' }),
 		required: true,
-		default: 0,
-		description: "How much was paid, in the invoice's currency: more than 0 (a 0 on an invoice already Paid is skipped), and by default no more than the invoice's outstanding balance",
-		// no minValue: the editor would flip or clamp -50; the node refuses it with its own message
-		typeOptions: { numberPrecision: 2 },
-	},
+		default: '={{ $today }}',
+	}),
+	inVersions([2], {
+		displayName: 'Amount',
+		name: 'paymentAmount',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Amount Paid', value: 'given', description: 'The amount you enter' },
+			{
+				name: 'Outstanding Balance',
+				value: 'balance',
+				description: "The invoice's outstanding balance as the node reads it before recording (refused when it is 0 on an invoice not Paid)",
+			},
+		],
+		default: 'balance',
+		description: 'What the payment is: what the invoice still owes, or an amount you enter',
+	}),
+	inVersions([1], AMOUNT_PAID),
+	// shown by the Amount choice: a `hide` on version 1's field would hide it in version 1 too (n8n fills in every
+	// default, of fields not shown too, before it decides what shows)
+	inVersions([2], { ...AMOUNT_PAID, name: 'amountReceived', displayOptions: { show: { paymentAmount: ['given'] } } }),
 	{
 		displayName: 'Additional Fields',
 		name: 'paymentFields',

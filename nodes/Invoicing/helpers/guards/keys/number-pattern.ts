@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { DEFAULT_NUMBER_DIGITS } from '../../../resources/numbering-fields';
+import { DEFAULT_NUMBER_DIGITS, PREFIX_PARAM } from '../../../resources/numbering-fields';
+import { nodeVersion } from '../../input/node-version';
 import { inputError } from '../../errors/item-errors';
 import { matchOf, type GuardedResource } from './matching';
 
@@ -36,7 +37,7 @@ export const isNextNumber = (ctx: IExecuteSingleFunctions): boolean => ctx.getNo
  * "0001" beside "INV-1001" without a word.
  */
 export function readPattern(ctx: IExecuteSingleFunctions): NumberPattern {
-	const prefix = String(ctx.getNodeParameter('numberPrefix', '') ?? '');
+	const prefix = String(ctx.getNodeParameter(PREFIX_PARAM[nodeVersion(ctx)], '') ?? '');
 	if (prefix.trim() === '') {
 		throw inputError(
 			ctx,

@@ -5,8 +5,10 @@ import type { ApiEnvelope } from '../../../../shared/api-types';
 import { inputError } from '../../errors/item-errors';
 import { ENVELOPE } from '../../input/field-specs';
 import { refuseZeroAmountPaid } from '../../input/payment-amount';
+import { nodeVersion } from '../../input/node-version';
+import { PAYMENT_PARAMS } from '../../../resources/invoice/recordPayment.operation';
 import { readRecordTarget, targetId } from '../../input/record-lookup';
-import { paymentParams, type PreSend, sendParams, withParams } from '../../request/pre-send';
+import { paymentParams, paysBalance, type PreSend, sendParams, withParams } from '../../request/pre-send';
 import { readApi, readRecentOrApi } from '../../request/read-api';
 import { paymentWatch, repeatTwinReport, reportTwins, sendEntryKey, sendWatch } from '../after/after-action';
 import { type GuardedResource, recordName } from '../keys/matching';
@@ -41,14 +43,15 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		const ifPaid = (guards.ifPaid ?? 'skip') as IfPaid;
 		const refuseOverpayment = guards.refuseOverpayment !== false;
 		const windowMinutes = Number(guards.repeatWindowMinutes ?? 60);
+		const fromBalance = paysBalance(this);
 		// a 0 is what a re-run maps from a Paid invoice's outstanding balance: only If Already Paid = Skip can make it moot
-		const nothingPaid = params.amount_paid === 0;
-		if (nothingPaid && ifPaid !== 'skip') refuseZeroAmountPaid(this);
+		const nothingPaid = !fromBalance && params.amount_paid === 0;
+		if (nothingPaid && ifPaid !== 'skip') refuseZeroAmountPaid(this, PAYMENT_PARAMS[nodeVersion(this)].amount);
 		const id = await targetId(this, options, resource, target);
 		const send = () => withParams(this, resource, options, { id, ...params });
 		const twin = handedOffTo(this, id);
 		if (twin) return skipForTwin(this, options, resource, id, 'recorded', twin);
-		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0)) return send();
+		if (ifPaid === 'record' && !refuseOverpayment && !(windowMinutes > 0) && !fromBalance) return send();
 		const key: WriteKey = { kind: 'payment', id };
 		const look = async (again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
 			const body = await lookAt(this, options, `/${resource}/${encodeURIComponent(id)}`, again || earlier !== undefined);
@@ -59,7 +62,9 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 				if (ifPaid === 'error') throw inputError(this, `The ${label} is already Paid: no payment recorded`, 'Set "If Already Paid" to "Skip" or "Record Anyway".');
 				return { skip: `Not recorded: the ${label} is already Paid.`, record: body };
 			}
-			if (nothingPaid) refuseZeroAmountPaid(this);
+			if (nothingPaid) refuseZeroAmountPaid(this, PAYMENT_PARAMS[nodeVersion(this)].amount);
+			const balance = invoice.outstanding_balance ?? invoice.total;
+			if (fromBalance) params.amount_paid = balanceToPay(this, label, invoice, balance);
 			const method = params.payment_method;
 			const sameAmount = (p: IDataObject) => cents(p.amount) === cents(params.amount_paid) && (method === undefined || p.bank === method);
 			const repeat = payments.find(
@@ -70,7 +75,6 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 				const within = windowMinutes > 0 ? `, within the last ${windowMinutes} minutes` : ', after the earlier attempt got no answer';
 				return { skip: `Not recorded again: a payment of ${money(repeat.amount)}${by} was recorded on the ${label} at ${String(repeat.created_at)} UTC (reference ${String(repeat.reference)})${within}.`, record: body };
 			}
-			const balance = invoice.outstanding_balance ?? invoice.total;
 			if (refuseOverpayment && balance !== undefined && cents(params.amount_paid) > cents(balance)) {
 				throw inputError(
 					this,
@@ -83,6 +87,16 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		const watch = (seen: string[]) => paymentWatch(params.amount_paid, params.payment_method, windowMinutes, seen);
 		return await decideOnLook(this, options, key, PAYMENT_OPTIONS, look, send, resource, id, watch);
 	};
+}
+
+/** Amount "Outstanding Balance": the balance the guard read, refused when there is nothing to pay. */
+function balanceToPay(ctx: IExecuteSingleFunctions, label: string, invoice: IDataObject, balance: unknown): number {
+	if (cents(balance) > 0) return cents(balance) / 100;
+	throw inputError(
+		ctx,
+		`"Amount" is the outstanding balance, and the ${label} has ${balance === undefined ? 'none' : money(balance)} to pay (payment status "${String(invoice.payment_status)}"): no payment recorded`,
+		'Check the invoice\'s total and payments, or set "Amount" to "Amount Paid" and enter the amount received.',
+	);
 }
 
 /** A Send or Record Payment fed the item of a create whose twin execution goes on with the record: skipped, saying so. */

@@ -4,7 +4,8 @@ import { ItemMemory } from '../../../engine/item-memory';
 import { listOf } from '../../../../shared/api-answers';
 import type { ApiParams, LineItem } from '../../../../shared/api-types';
 import { todayIn } from '../../../../shared/dates';
-import { DEFAULT_PAYMENT_TERMS_DAYS, type FromEstimateParams } from '../../../resources/invoice/createFromEstimate.operation';
+import { PAYMENT_TERMS_DAYS, TERMS_PARAM, type FromEstimateParams } from '../../../resources/invoice/createFromEstimate.operation';
+import { nodeVersion } from '../../input/node-version';
 import { inputError } from '../../errors/item-errors';
 import { checkDueNotBeforeIssue } from '../../input/due-date';
 import type { FieldSpec } from '../../input/field-specs';
@@ -58,7 +59,8 @@ export function addDays(day: string, days: number): string {
 }
 
 function paymentTerms(ctx: IExecuteSingleFunctions): number {
-	const raw = ctx.getNodeParameter('paymentTermsDays', DEFAULT_PAYMENT_TERMS_DAYS) as unknown;
+	const version = nodeVersion(ctx);
+	const raw = ctx.getNodeParameter(TERMS_PARAM[version], PAYMENT_TERMS_DAYS[version]) as unknown;
 	const days = typeof raw === 'number' ? raw : Number(text(raw));
 	if (!Number.isInteger(days) || days < 0) {
 		throw inputError(ctx, `"Payment Terms (Days)" must be a whole number of 0 or more, got ${JSON.stringify(raw)}`);
