@@ -59,6 +59,8 @@ export interface Settings {
 	 * and the executions are run again: the re-run pays 0 of an invoice the first runs paid.
 	 */
 	payDue?: boolean;
+	/** The node's version (absent: 1, as saved workflows have it; 2: a node added since, with version 2's fields and defaults). */
+	version?: 2;
 	/** Get Many: Invoice Number filter (text as typed), status filter, Return All or Limit. */
 	filter: { invoiceNo?: string; paymentStatus?: 'Paid' | 'Not Paid'; returnAll: boolean; limit: number };
 }
@@ -146,6 +148,7 @@ const settings: fc.Arbitrary<Settings> = fc.record({
 			ifEstimateInvoiced: sometimes(fc.constant<'createAnother'>('createAnother')),
 			datesPerRun: fc.boolean(),
 			payDue: fc.boolean(),
+			version: sometimes(fc.constant<2>(2)),
 		})
 		.map((keyed) => ({ ...drawn, ...withoutUndefined(keyed) })),
 ) as fc.Arbitrary<Settings>;

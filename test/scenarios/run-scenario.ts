@@ -79,7 +79,31 @@ export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail:
 	};
 }
 
+/** Documents a version 2 node creates with a Currency of their own (required there). */
+const WITH_CURRENCY: Operation[] = ['invoiceCreate', 'invoiceUpsert', 'estimateCreate', 'estimateUpsert'];
+
+/**
+ * The same step on a version 2 node: its own names for the fields version 2 changed (Number Prefix, Payment Date,
+ * Amount), Currency given where it is required, and paying what is due by its Amount choice "Outstanding Balance".
+ */
+function asVersion2(scenario: Scenario, operation: Operation, parameters: INodeParameters): INodeParameters {
+	const { numberPrefix, paymentDate, amountPaid, ...rest } = parameters;
+	return {
+		...rest,
+		...(numberPrefix === undefined ? {} : { sequencePrefix: numberPrefix }),
+		...(WITH_CURRENCY.includes(operation) ? { currencyCode: 'USD' } : {}),
+		...(operation === 'recordPayment'
+			? { paymentDay: paymentDate, ...(scenario.settings.payDue ? { paymentAmount: 'balance' } : { paymentAmount: 'given', amountReceived: amountPaid }) }
+			: {}),
+	};
+}
+
 export function parametersOf(scenario: Scenario, operation: Operation = scenario.operation): INodeParameters {
+	const parameters = parametersOfVersion1(scenario, operation);
+	return scenario.settings.version === 2 ? asVersion2(scenario, operation, parameters) : parameters;
+}
+
+function parametersOfVersion1(scenario: Scenario, operation: Operation): INodeParameters {
 	const s = scenario.settings;
 	const requestOptions: INodeParameters = { timeout: s.timeoutMs, ...(s.batching ? { batching: { batch: s.batching } } : {}) };
 	const common: INodeParameters = { requestOptions, ...(s.longestWaitS === undefined ? {} : { rateLimits: { longestWait: s.longestWaitS } }) };
@@ -275,6 +299,7 @@ async function execution(
 			...(s.retry ? { retry: s.retry } : {}),
 			// a queue worker of its own for every other execution
 			worker: scenario.processes === 2 ? run % 2 : 0,
+			typeVersion: s.version ?? 1,
 		});
 		const step = { operation, ...feed, result };
 		steps.push(step);
