@@ -240,10 +240,12 @@ const TIMER_SLACK_MS = 50;
 /**
  * (e) Nothing is sent inside a Retry-After pause the node chose to obey: no request started, in the node's own
  * process, after the 429 reached it and before the wait it asked for was over (the client's order of events,
- * which no load can reorder: client-requests.ts).
+ * which no load can reorder: client-requests.ts). The re-run (`again`) is an execution of its own, with a gate of
+ * its own: its requests are held to its own pauses, not to those of the execution before it.
  */
-export function pausesObeyed(outcome: Pick<ScenarioOutcome, 'scenario' | 'client'>): string[] {
-	const { scenario, client } = outcome;
+export function pausesObeyed(outcome: Pick<ScenarioOutcome, 'scenario' | 'client' | 'againAt'>): string[] {
+	const { scenario, client, againAt } = outcome;
+	const sameExecution = (a: number, b: number) => againAt === undefined || (a < againAt) === (b < againAt);
 	// each execution (and each node of a chain) has a rate gate of its own (rate-limit.ts), and the client's events do not say whose a request is
 	if (scenario.executions > 1 || scenario.chain.length > 0) return [];
 	const s = scenario.settings;
@@ -254,7 +256,7 @@ export function pausesObeyed(outcome: Pick<ScenarioOutcome, 'scenario' | 'client
 		const pause = askedMs(refused.retryAfter, refused.date);
 		// a wait longer than the budget is not waited (the item fails); shorter ones are obeyed by the whole run
 		if (pause === undefined || pause < 300 || pause >= budgetMs) continue;
-		const inside = client.filter((e) => e.kind === 'start' && e.at > refused.at && e.at < refused.at + pause - TIMER_SLACK_MS);
+		const inside = client.filter((e) => e.kind === 'start' && e.at > refused.at && e.at < refused.at + pause - TIMER_SLACK_MS && sameExecution(refused.at, e.at));
 		if (inside.length > 0) {
 			problems.push(
 				`(e) ${inside.length} request(s) started ${Math.round(inside[0].at - refused.at)} ms after a 429 asking to wait ${pause} ms (Retry-After "${refused.retryAfter}") reached the node: ${inside[0].method} ${inside[0].path}`,

@@ -31,6 +31,8 @@ export interface ScenarioOutcome {
 	book: BookData;
 	/** Ids of the records set up before the run (clients, invoices). */
 	setup: { clients: string[]; invoices: string[]; estimates: string[]; expenses: string[] };
+	/** When the re-run (`again`, an execution of its own) started, on the clock of `client`. */
+	againAt?: number;
 	/** Set when the run had not ended after this long (every wait of the node is bounded well below it). */
 	hungAfterMs?: number;
 }
@@ -370,7 +372,11 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 		const hung = new Promise<'hung'>((resolve) => {
 			timer = setTimeout(() => resolve('hung'), HANG_MS);
 		});
-		const rerun = async () => await execution({ ...scenario, chain: [] }, { url: sandbox.url, credentialId }, s.payDue ? { ...again, input: withDue(again.input, sandbox.state()) } : again, 0);
+		let againAt: number | undefined;
+		const rerun = async () => {
+			againAt = performance.now();
+			return await execution({ ...scenario, chain: [] }, { url: sandbox.url, credentialId }, s.payDue ? { ...again, input: withDue(again.input, sandbox.state()) } : again, 0);
+		};
 		const ended = await Promise.race([all.then(async (runs) => (scenario.again ? [...runs, await rerun()] : runs)), hung]);
 		clearTimeout(timer);
 		const base = { scenario, input: firsts[0].input, before, setup };
@@ -383,7 +389,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioOutcome> 
 			const until = last + s.timeoutMs * 1.5 + 100;
 			while (Date.now() < until && sandbox.requests().some((r) => r.status === 0)) await new Promise((resolve) => setTimeout(resolve, 20));
 		}
-		return { ...base, runs: ended, result: ended[0][0].result, requests: sandbox.requests(), client: client.stop(), book: sandbox.state() };
+		return { ...base, runs: ended, result: ended[0][0].result, requests: sandbox.requests(), client: client.stop(), book: sandbox.state(), ...(againAt === undefined ? {} : { againAt }) };
 	} finally {
 		await sandbox.close();
 	}

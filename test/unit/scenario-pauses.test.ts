@@ -27,6 +27,15 @@ describe('invariant (e): nothing starts inside a Retry-After pause the node obey
 		expect(pausesObeyed({ scenario, client })).toHaveLength(1);
 	});
 
+	test('the re-run is an execution of its own: not held to the pause of the one before it, held to its own', () => {
+		const ended = [start(0), refused(10, '1')];
+		expect(pausesObeyed({ scenario, client: [...ended, start(20)], againAt: 15 })).toEqual([]);
+		expect(pausesObeyed({ scenario, client: [...ended, start(20)] })).toHaveLength(1);
+		expect(pausesObeyed({ scenario, client: [...ended, start(20), refused(30, '1'), start(500)], againAt: 15 })).toEqual([
+			'(e) 1 request(s) started 470 ms after a 429 asking to wait 1000 ms (Retry-After "1") reached the node: POST /v1/invoice/add',
+		]);
+	});
+
 	test('waits the node does not obey are not checked: unreadable, under 300 ms, at or over its budget', () => {
 		for (const retryAfter of [undefined, 'a 1', 'Mon 5', '0', '2', '3600']) {
 			expect(pausesObeyed({ scenario, client: [refused(0, retryAfter), start(100)] })).toEqual([]);

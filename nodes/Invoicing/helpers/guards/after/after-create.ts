@@ -131,7 +131,7 @@ interface Converged {
  * sees only its own and keeps it; its twin, made later, sees both. Returns the record that stays when it is not
  * this one (then output as `existing`); undefined when this one stays.
  */
-async function convergeCreate(
+export async function convergeCreate(
 	ctx: IExecuteSingleFunctions,
 	resource: GuardedResource,
 	created: IDataObject,

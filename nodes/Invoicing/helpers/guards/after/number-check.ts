@@ -26,9 +26,14 @@ import { executionMemory } from '../../../engine/execution-memory';
 /** How many times a renumbered document is checked again before the item fails naming the clash. */
 const MOST_RENUMBERS = 5;
 
-/** Whether a document made before `record` has its number: then `record` is the one to move. */
-function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDataObject, number: unknown): boolean {
-	return list.some((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id) && createdBefore(other, record));
+/**
+ * Whether `record` is the one to move: a document made before it has its number; or, once this run gave it a new
+ * number chosen from the list `chosenFrom`, a document that list did not hold has it (created since: its maker may
+ * have looked already, and keeps it).
+ */
+function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDataObject, number: unknown, chosenFrom?: IDataObject[]): boolean {
+	const since = (other: IDataObject) => chosenFrom !== undefined && !chosenFrom.some((known) => String(known.id) === String(other.id));
+	return list.some((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id) && (createdBefore(other, record) || since(other)));
 }
 
 /**
@@ -99,8 +104,8 @@ async function whenNumberHolds(ctx: IExecuteSingleFunctions, resource: GuardedRe
  * of this run has its answer, the run reads the list once; a document this run created whose number a document
  * made before it also has gets the next free number, from the list read again just before (one PUT of what the API
  * requires on update): it was just created and nothing was sent on it yet. The list is read again and the new number checked, until it holds
- * (at most 5 times). The document made first keeps its number, whichever run looks, so a number already sent is
- * never changed.
+ * (at most 5 times), also against a document created since the number was chosen. The document made first keeps
+ * its number, whichever run looks, so a number already sent is never changed.
  */
 export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resource: GuardedResource, record: IDataObject): Promise<IDataObject> {
 	const joined = sequenceOfItem(ctx);
@@ -112,18 +117,20 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	let fresh = await listAfterWrites(ctx, resource, sequence);
 	const original = storedNumber(resource, record);
 	let current = record;
-	for (let attempt = 0; takenBefore(resource, fresh, current, storedNumber(resource, current)); attempt++) {
+	let chosenFrom: IDataObject[] | undefined;
+	for (let attempt = 0; takenBefore(resource, fresh, current, storedNumber(resource, current), chosenFrom); attempt++) {
 		const number = storedNumber(resource, current);
 		if (attempt >= MOST_RENUMBERS) {
 			throw inputError(
 				ctx,
-				`created the ${resource} "${String(number)}" (id ${String(record.id)}), and another ${resource} made before it has that number too, after ${MOST_RENUMBERS} new numbers`,
+				`created the ${resource} "${String(number)}" (id ${String(record.id)}), and another ${resource} has that number too, after ${MOST_RENUMBERS} new numbers`,
 				`Give this ${resource} a free number with Update.`,
 			);
 		}
 		// the run's list was read once its writes were answered; another process may have created numbers since,
 		// which a renumber from that list would take (and that process has looked already): read it again first
 		if (attempt === 0) fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
+		chosenFrom = fresh;
 		const next = sequence.nextFree(fresh);
 		try {
 			current = await renumber(ctx, resource, current, next, String(number));

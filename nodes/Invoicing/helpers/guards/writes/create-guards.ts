@@ -13,7 +13,8 @@ import { keyedParams } from '../keys/rerun-key';
 import { runScope } from '../path/run-scope';
 import { statusNotAppliedKeys, updateValues } from './update-values';
 import { lookupRecordsOfRun } from '../../request/lookup-lists';
-import { decide, type GuardedWrite, readInstead, singleMatch } from '../path/write-guards';
+import { decide, type GuardedWrite, readInstead } from '../path/write-guards';
+import { oneMatch } from '../after/own-copy';
 import type { WriteKey } from '../path/write-keys';
 import { alongWritePath, type Look } from '../path/write-path';
 
@@ -81,6 +82,7 @@ async function withMatch(
 	params: ApiParams,
 	optionsCollection: string,
 	outcome: MatchOutcome,
+	upsert = false,
 ): Promise<IHttpRequestOptions> {
 	const scope = runScope(ctx);
 	const where = keyScope(ctx, resource, params, optionsCollection);
@@ -93,11 +95,11 @@ async function withMatch(
 			list = where.kind === 'book' ? await lookupRecordsOfRun(ctx, scope, options, resource) : await documentsOfRun(ctx, scope, options, resource, where.clientId);
 			// created by the key's earlier holder in another run or batch, whose write this list may predate
 			if (handed && !list.some((record) => record.id === handed.id)) list.push(handed);
-			return singleMatch(ctx, resource, params, list);
+			return await oneMatch(ctx, resource, params, list, upsert);
 		}
 		const fresh =
 			where.kind === 'book' ? listOf(await readApi(ctx, options, `/${resource}/all`), 'data') : await readClientDocuments(ctx, options, resource, where.clientId);
-		const found = singleMatch(ctx, resource, params, fresh);
+		const found = await oneMatch(ctx, resource, params, fresh, upsert);
 		if (found) list.push(found);
 		return found;
 	};
@@ -177,6 +179,6 @@ export function buildUpsertRequest(resource: GuardedResource): PreSend {
 			const { sent, notApplied } = updateValues(this, resource, params, match);
 			decide(this, { kind: 'update', notes: notApplied ? statusNotAppliedKeys(notApplied) : undefined }, endTurn);
 			return withParams(this, resource, { ...options, method: 'PUT', url: `/${resource}/${encodeURIComponent(String(match.id))}` }, sent);
-		});
+		}, true);
 	};
 }
