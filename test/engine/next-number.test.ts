@@ -268,24 +268,26 @@ function runNodeBeside(parameters: INodeParameters, items: IDataObject[], worker
 }
 
 describe("example 8's Create Invoice (examples/8-monthly-retainers.json) through the n8n engine", () => {
-	test('the rows of retainers.csv: RET-0001 and RET-0002 issued on the first of the month, due in 14 days; the same month again: nothing new', async () => {
+	test('the rows of retainers.csv: RET-0001 and RET-0002 issued the day it runs, due 14 days later, keyed on the month; the same month again: nothing new', async () => {
 		const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', '8-monthly-retainers.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: INodeParameters }> };
 		const parameters = example.nodes.find((node) => node.name === 'Create Invoice')?.parameters as INodeParameters;
 		const [header, ...lines] = readFileSync(join(__dirname, '..', '..', 'examples', 'data', 'retainers.csv'), 'utf8').trim().split('\n');
 		const retainers = lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [header.split(',')[i], value])));
 		const clients: Record<string, string> = {};
 		for (const row of retainers) clients[row.email] = (((await ctx.api('POST', '/client/add', { names: row.email, email: row.email })).data as IDataObject[])[0].id as string);
-		const firstOfMonth = `${todayIn('UTC').slice(0, 8)}01`;
+		const today = todayIn('UTC');
+		const key = `Retainer ${today.slice(0, 7)}`;
 		const inTwoWeeks = new Date(Date.parse(`${todayIn('UTC')}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
 		for (const round of ['created', 'existing']) {
 			const run = await ctx.run(parameters, { items: retainers });
 			expect(run.error).toBeUndefined();
-			expect(run.items.map((i) => [i.json.invoice_no, i.json.customer_id, i.json.issue_date, i.json.total, i.json.action])).toEqual([
-				['RET-0001', clients['billing@acme.example'], firstOfMonth, 1200, round],
-				['RET-0002', clients['accounts@initech.example'], firstOfMonth, 450.5, round],
+			expect(run.items.map((i) => [i.json.invoice_no, i.json.customer_id, i.json.issue_date, i.json.total, i.json.action, i.json.rerun_key])).toEqual([
+				['RET-0001', clients['billing@acme.example'], today, 1200, round, key],
+				['RET-0002', clients['accounts@initech.example'], today, 450.5, round, key],
 			]);
+			if (round === 'existing') expect(run.items.map((i) => i.json.matched_by)).toEqual(['key', 'key']);
 			expect(ctx.sent().filter((r) => r.method === 'POST')).toHaveLength(round === 'created' ? 2 : 0);
-			// due 14 days after the run, whatever day of the month it runs: never overdue at creation (issue 35)
+			// due 14 days after it is issued, whatever day of the month it runs
 			if (round === 'created') expect(run.items.map((i) => i.json.due_date)).toEqual([inTwoWeeks, inTwoWeeks]);
 		}
 	});
