@@ -110,6 +110,29 @@ test('a new Record Payment is version 2: Payment Date {{ $today }}, Amount "Outs
 	});
 });
 
+test('a new Send is version 2: its Re-Send Window a field of the form, showing 60 minutes', async () => {
+	await session.scenario('send', async () => {
+		await session.openWorkflow(EXAMPLE_1);
+		const ndv = await addInvoicingAction('Send invoice');
+		const window = fieldOf(ndv, 'resendWindowMinutes');
+		await window.waitFor();
+		await shot('7-send-resend-window');
+		expect(await window.innerText()).toContain('Re-Send Window (Minutes)');
+		expect(await window.locator('input').first().inputValue()).toBe('60');
+		await page.keyboard.press('Escape');
+	});
+});
+
+test("the example's Send keeps version 1: no Re-Send Window field, the option under Options", async () => {
+	await session.scenario('send-version-1', async () => {
+		await session.openWorkflow(EXAMPLE_1);
+		const ndv = await session.openNode('Send Invoice');
+		await fieldOf(ndv, 'email').waitFor();
+		expect(await ndv.locator('[data-test-id="parameter-input-resendWindowMinutes"]').count()).toBe(0);
+		await page.keyboard.press('Escape');
+	});
+});
+
 test("the example's Record Payment keeps version 1: its Amount Paid as saved, no Amount choice", async () => {
 	await session.scenario('version-1', async () => {
 		await session.openWorkflow(EXAMPLE_1);

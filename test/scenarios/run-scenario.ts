@@ -84,14 +84,22 @@ export function keyValues(k: number, setup: ScenarioOutcome['setup'], withEmail:
 /** Documents a version 2 node creates with a Currency of their own (required there). */
 const WITH_CURRENCY: Operation[] = ['invoiceCreate', 'invoiceUpsert', 'estimateCreate', 'estimateUpsert'];
 
+/** Send's window on a version 2 node: its own field, the other options where they were. */
+function sendWindowAsField(sendOptions: INodeParameters): INodeParameters {
+	const { skipIfSentWithinMinutes, ...options } = sendOptions;
+	return { resendWindowMinutes: skipIfSentWithinMinutes, sendOptions: options };
+}
+
 /**
  * The same step on a version 2 node: its own names for the fields version 2 changed (Number Prefix, Payment Date,
- * Amount), Currency given where it is required, and paying what is due by its Amount choice "Outstanding Balance".
+ * Amount, Send's Re-Send Window), Currency given where it is required, and paying what is due by its Amount choice
+ * "Outstanding Balance".
  */
 function asVersion2(scenario: Scenario, operation: Operation, parameters: INodeParameters): INodeParameters {
 	const { numberPrefix, paymentDate, amountPaid, ...rest } = parameters;
 	return {
 		...rest,
+		...(rest.sendOptions === undefined ? {} : sendWindowAsField(rest.sendOptions as INodeParameters)),
 		...(numberPrefix === undefined ? {} : { sequencePrefix: numberPrefix }),
 		...(WITH_CURRENCY.includes(operation) ? { currencyCode: 'USD' } : {}),
 		...(operation === 'recordPayment'

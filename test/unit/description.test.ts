@@ -84,8 +84,8 @@ describe('node description', () => {
 		// version); only its Number Prefix is declared per document and resource: INV-, EST-, and Convert to Invoice's
 		const perVersion = ['sequencePrefix'];
 		expect(repeated.sort()).toEqual(['itemsMode', 'operation', 'sequencePrefix']);
-		// 58 declarations before version 2, and Export E-Invoice's Buyer Fields
-		expect(properties.length).toBe(58 + 1 + 8);
+		// 58 declarations before version 2, Export E-Invoice's Buyer Fields, and version 2's 8 and Send's Re-Send Window
+		expect(properties.length).toBe(58 + 1 + 8 + 1);
 		for (const property of properties.filter((p) => repeated.includes(p.name) && !perVersion.includes(p.name))) {
 			expect([property.name, property.noDataExpression]).toEqual([property.name, true]);
 		}

@@ -69,6 +69,6 @@ describe('the options of collections are named in at most 26 characters (issue 4
 describe("Send's Email says when a send is skipped", () => {
 	test('its hint names the Re-Send Window, its default and the output', () => {
 		const email = new Invoicing().description.properties.find((property) => property.name === 'email' && property.displayOptions?.show?.operation?.includes('send'));
-		expect(email?.hint).toBe("Empty: the client's e-mail. A send to an address this record went to within the Re-Send Window (Options, 60 minutes) is skipped: skipped: true");
+		expect(email?.hint).toBe("Empty: the client's e-mail. A send to an address this record went to within the Re-Send Window (60 minutes unless set) is skipped: skipped: true");
 	});
 });

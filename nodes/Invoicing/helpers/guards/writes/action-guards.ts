@@ -8,6 +8,7 @@ import { refuseZeroAmountPaid } from '../../input/payment-amount';
 import { nodeVersion } from '../../input/node-version';
 import { PAYMENT_PARAMS } from '../../../resources/invoice/recordPayment.operation';
 import { readRecordTarget, targetId } from '../../input/record-lookup';
+import { DEFAULT_RESEND_MINUTES, RESEND_FIELD, RESEND_OPTION } from '../../../resources/send-fields';
 import { paymentParams, paysBalance, type PreSend, sendParams, withParams } from '../../request/pre-send';
 import { readApi, readRecentOrApi } from '../../request/read-api';
 import { paymentWatch, repeatTwinReport, reportTwins, sendEntryKey, sendWatch } from '../after/after-action';
@@ -156,12 +157,19 @@ async function decideOnLook(
 	});
 }
 
+/** Send's window: the option where a node holds one (version 1, or a version 2 node saved with it), else version 2's field. */
+function resendWindow(ctx: IExecuteSingleFunctions): number {
+	const option = (ctx.getNodeParameter(SEND_OPTIONS, {}) as IDataObject)[RESEND_OPTION];
+	if (option !== undefined || nodeVersion(ctx) === 1) return Number(option ?? DEFAULT_RESEND_MINUTES);
+	return Number(ctx.getNodeParameter(RESEND_FIELD, DEFAULT_RESEND_MINUTES));
+}
+
 /** Send, guarded: a send to the same address within the last minutes (per the send log) is not repeated. */
 export function buildGuardedSend(resource: GuardedResource): PreSend {
 	return async function guardedSend(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const target = readRecordTarget(this, resource);
 		const params = sendParams(this);
-		const windowMinutes = Number((this.getNodeParameter(SEND_OPTIONS, {}) as IDataObject).skipIfSentWithinMinutes ?? 60);
+		const windowMinutes = resendWindow(this);
 		const id = await targetId(this, options, resource, target);
 		const twin = handedOffTo(this, id);
 		if (twin) return skipForTwin(this, options, resource, id, 'sent', twin);
