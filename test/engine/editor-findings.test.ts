@@ -53,7 +53,7 @@ describe('Record Payment: an amount of 0 or less is refused as typed, never chan
 		expect(result.items.map((item) => item.json.error ?? item.json.amount_paid)).toEqual([
 			`Record Payment Invoice "${ids[0]}" (item 0): "Amount Paid" must be more than 0, got -50: enter the amount received, e.g. 50`,
 			50,
-			`Record Payment Invoice "${ids[2]}" (item 2): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`,
+			`Record Payment Invoice "INV-3" (item 2): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`,
 		]);
 		// only the 50 went out: its guard read, the payment, the read of the new state; the 0's guard read only
 		// (on a Paid invoice a 0 would be a re-run's outstanding balance, skipped)

@@ -138,6 +138,6 @@ describe('failures through the n8n engine', () => {
 	test('the service refusing a field (400) names it', async () => {
 		const [id] = await invoiceIds(1);
 		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(id), email: 'not-an-address' });
-		expect(result.error?.message).toBe(`Send Invoice "${id}" (item 0) failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".`);
+		expect(result.error?.message).toBe(`Send Invoice "INV-1" (item 0) failed (HTTP 400): Parameter "email" must be an e-mail address, got "not-an-address".`);
 	});
 });

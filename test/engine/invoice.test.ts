@@ -347,7 +347,7 @@ describe('invoice resource through the n8n engine', () => {
 		const client = await createClient();
 		const id = await createInvoice(client);
 		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(id), email: '' });
-		expect(result.error?.message).toBe(`Send Invoice "${id}" (item 0): No address to send the invoice "INV-1" to: "Email" is empty and its client "Acme Ltd" (id ${client}) has no e-mail`);
+		expect(result.error?.message).toBe(`Send Invoice "INV-1" (item 0): No address to send the invoice "INV-1" to: "Email" is empty and its client "Acme Ltd" (id ${client}) has no e-mail`);
 		expect(result.error?.description).toBe(
 			'Enter the address in "Email", or give the client an e-mail (the Invoicing node\'s Update of the Client, field Email), then run again.',
 		);

@@ -44,10 +44,10 @@ describe('Record Payment of the outstanding balance, run again', () => {
 		expect(payments()).toEqual([[360]]);
 	});
 
-	test('a 0 on an invoice not yet Paid is refused as before, after the read that tells, and nothing is recorded', async () => {
+	test('a 0 on an invoice not yet Paid is refused after the read that tells, naming the invoice by the number read; nothing is recorded', async () => {
 		const id = await invoiceOf(50, 'INV-7');
 		const result = await ctx.run(payWhatIsDue(), { items: [{ id, outstanding_balance: 0 }] });
-		expect(result.error?.message).toBe(`Record Payment Invoice "${id}" (item 0): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`);
+		expect(result.error?.message).toBe(`Record Payment Invoice "INV-7" (item 0): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`);
 		expect(ctx.sent().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/invoice/${id}`]);
 		expect(payments()).toEqual([[]]);
 	});

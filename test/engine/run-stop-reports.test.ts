@@ -34,7 +34,7 @@ test('Continue On Fail off: the error n8n shows names the twin payment another i
 	expect(elsewhere.error?.message).toContain('(item 0): the payment was recorded, and so was another payment of 40.00');
 	expect(here.error?.message).toMatch(/^Record Payment Invoice "404404" \(item 0\)/);
 	expect(here.error?.description).toMatch(
-		/Meanwhile in this run, which stops at this item: Record Payment Invoice "\d+" \(item 1\): the payment was recorded, and so was another payment of 40\.00/,
+		/Meanwhile in this run, which stops at this item: Record Payment Invoice "INV-1" \(item 1\): the payment was recorded, and so was another payment of 40\.00/,
 	);
 });
 

@@ -32,7 +32,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 			amountPaid: 4,
 			requestOptions: { timeout: 200 },
 		});
-		expect(result.error?.message).toBe(`Record Payment Invoice "${invoice}" (item 0) failed: no answer within the time-out of 0.2 s (the service may have applied it)`);
+		expect(result.error?.message).toBe(`Record Payment Invoice "INV-1" (item 0) failed: no answer within the time-out of 0.2 s (the service may have applied it)`);
 		expect(result.error?.description).toBe(
 			`Raise Request Options > Timeout if the service is slow, or try again later. ${WRITE_NOTE('Record Payment Invoice')} (ECONNABORTED)`,
 		);
@@ -73,7 +73,7 @@ describe('time-outs and dropped connections name the operation and the cause', (
 		ctx.sandbox.injectFault({ kind: 'status', status: 503, message: 'maintenance', path: '/v1/invoice/send' });
 		const { invoice } = await clientAndInvoice();
 		const result = await ctx.run({ resource: 'invoice', operation: 'send', invoiceId: byId(invoice), email: 'a@b.example' });
-		expect(result.error?.message).toBe(`Send Invoice "${invoice}" (item 0) failed (HTTP 503): maintenance (the service may have applied it)`);
+		expect(result.error?.message).toBe(`Send Invoice "INV-1" (item 0) failed (HTTP 503): maintenance (the service may have applied it)`);
 		expect(result.error?.description).toBe(`The service failed: try again later. ${WRITE_NOTE('Send Invoice')}`);
 	});
 });

@@ -35,7 +35,7 @@ test('Send whose read after the send is refused past Longest Wait: the item says
 		'GET /v1/invoice/{id}',
 	]);
 	expect(String((items[0].json as IDataObject).error)).toBe(
-		`Send Invoice "${invoice}" (item 0): the invoice was sent to to@acme.example, but reading it afterwards, to look for another e-mail like it made at the same moment by another execution, failed: ` +
+		`Send Invoice "INV-1" (item 0): the invoice was sent to to@acme.example, but reading it afterwards, to look for another e-mail like it made at the same moment by another execution, failed: ` +
 			`Send Invoice (item 0) was done; reading /invoice/${invoice} afterwards for the record's new state failed (HTTP 429): Simulated failure with status 429.`,
 	);
 });

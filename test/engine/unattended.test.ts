@@ -259,7 +259,7 @@ describe('Record Payment guards', () => {
 		expect(jsons(await pay(id, 10))).toEqual([
 			expect.objectContaining({ success: true, id, skipped: true, message: 'Not recorded: the invoice "INV-1" is already Paid.', payment_status: 'Paid', amount_paid: 0, payments: [] }),
 		]);
-		expect((await pay(id, 10, { ifPaid: 'error' })).error?.message).toBe(`Record Payment Invoice "${id}" (item 0): The invoice "INV-1" is already Paid: no payment recorded`);
+		expect((await pay(id, 10, { ifPaid: 'error' })).error?.message).toBe(`Record Payment Invoice "INV-1" (item 0): The invoice "INV-1" is already Paid: no payment recorded`);
 		expect(ctx.sandbox.state().invoices[0].payments).toEqual([]);
 		expect((await pay(id, 10, { ifPaid: 'record' })).error).toBeUndefined();
 		expect(ctx.sandbox.state().invoices[0].payments.map((p) => p.amount)).toEqual([10]);
@@ -268,7 +268,7 @@ describe('Record Payment guards', () => {
 	test('an amount over the outstanding balance is refused before sending', async () => {
 		const id = await newInvoice(await newClient(), 'INV-1', 100);
 		const result = await pay(id, 100.01);
-		expect(result.error?.message).toBe(`Record Payment Invoice "${id}" (item 0): "Amount Paid" 100.01 is more than the outstanding balance 100.00 of the invoice "INV-1"`);
+		expect(result.error?.message).toBe(`Record Payment Invoice "INV-1" (item 0): "Amount Paid" 100.01 is more than the outstanding balance 100.00 of the invoice "INV-1"`);
 		expect(ctx.sent().map((r) => r.method)).toEqual(['GET']);
 	});
 

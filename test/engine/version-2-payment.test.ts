@@ -58,7 +58,7 @@ describe('Record Payment of version 2 as first placed: today, the outstanding ba
 		const id = await invoiceOf(0, 'INV-0');
 		const result = await ctx.run(pay(id), { typeVersion: 2 });
 		expect(result.error?.message).toBe(
-			`Record Payment Invoice "${id}" (item 0): "Amount" is the outstanding balance, and the invoice "INV-0" has 0.00 to pay (payment status "Not Paid"): no payment recorded`,
+			`Record Payment Invoice "INV-0" (item 0): "Amount" is the outstanding balance, and the invoice "INV-0" has 0.00 to pay (payment status "Not Paid"): no payment recorded`,
 		);
 		expect(requests()).toEqual([`GET /v1/invoice/${id}`]);
 		expect(payments()).toEqual([[]]);
@@ -83,7 +83,7 @@ describe('Record Payment of version 2 as first placed: today, the outstanding ba
 	test('Amount "Amount Paid" left at 0 on an invoice not Paid is refused as in version 1', async () => {
 		const id = await invoiceOf(50, 'INV-7');
 		const result = await ctx.run(pay(id, { paymentAmount: 'given' }), { typeVersion: 2 });
-		expect(result.error?.message).toBe(`Record Payment Invoice "${id}" (item 0): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`);
+		expect(result.error?.message).toBe(`Record Payment Invoice "INV-7" (item 0): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`);
 		expect(payments()).toEqual([[]]);
 	});
 });
@@ -99,7 +99,7 @@ describe('Record Payment of version 1: unchanged', () => {
 	test('with a date and no amount, the 0 is refused after the read, as before (no balance is taken for it)', async () => {
 		const id = await invoiceOf(360);
 		const result = await ctx.run(pay(id, { paymentDate: '2026-03-05' }));
-		expect(result.error?.message).toBe(`Record Payment Invoice "${id}" (item 0): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`);
+		expect(result.error?.message).toBe(`Record Payment Invoice "INV-1005" (item 0): "Amount Paid" must be more than 0, got 0: enter the amount received, e.g. 50`);
 		expect(requests()).toEqual([`GET /v1/invoice/${id}`]);
 		expect(payments()).toEqual([[]]);
 	});

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { ItemMemory } from '../../engine/item-memory';
 import { operationSpec } from '../../resources/resources';
 import type { OperationSpec, ResourceSpec } from '../../resources/types';
 
@@ -16,6 +17,13 @@ export function operationLabel(ctx: IExecuteSingleFunctions): string {
 	return `${spec.operation.name} ${spec.operation.form === 'list' ? spec.resource.plural : spec.resource.displayName}`;
 }
 
+const namesRead = new ItemMemory<string>();
+
+/** The number of the record the item acts on, once a read has shown it: the item's errors name the record by it. */
+export function rememberRecordName(ctx: IExecuteSingleFunctions, name: string): void {
+	if (name !== '') namesRead.set(ctx, name);
+}
+
 const shortText = (value: unknown): string | undefined => {
 	const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 	if (text === '') return undefined;
@@ -28,7 +36,7 @@ const shortText = (value: unknown): string | undefined => {
  */
 function rowKey(ctx: IExecuteSingleFunctions, { resource, operation }: { resource: ResourceSpec; operation: OperationSpec }): string | undefined {
 	try {
-		if (operation.onRecord) return shortText(ctx.getNodeParameter(resource.record.param, '', { extractValue: true }));
+		if (operation.onRecord) return shortText(namesRead.get(ctx) ?? ctx.getNodeParameter(resource.record.param, '', { extractValue: true }));
 		if (operation.form !== 'create' && operation.requires === undefined) return undefined;
 		for (const param of resource.createdRowKey) {
 			const field = resource.fields.find((candidate) => candidate.editor.name === param);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { listOf } from '../../../../shared/api-answers';
 import type { ApiEnvelope } from '../../../../shared/api-types';
+import { rememberRecordName } from '../../errors/failure-labels';
 import { inputError } from '../../errors/item-errors';
 import { ENVELOPE } from '../../input/field-specs';
 import { refuseZeroAmountPaid } from '../../input/payment-amount';
@@ -57,6 +58,7 @@ export function buildGuardedPayment(resource: GuardedResource): PreSend {
 		const look = async (again: boolean, earlier?: { seen?: string[] }): Promise<Verdict | undefined> => {
 			const body = await lookAt(this, options, `/${resource}/${encodeURIComponent(id)}`, again || earlier !== undefined);
 			const invoice = firstOf(body, ENVELOPE[resource]);
+			rememberRecordName(this, recordName(resource, invoice));
 			const label = `${resource} "${recordName(resource, invoice) || id}"`;
 			const payments = listOf(body, 'payments');
 			if (invoice.payment_status === 'Paid' && ifPaid !== 'record') {
@@ -192,10 +194,12 @@ export function buildGuardedSend(resource: GuardedResource): PreSend {
 		const key: WriteKey = { kind: 'send', resource, id };
 		const look = async (again: boolean, earlier?: object): Promise<Verdict> => {
 			const body = await lookAt(this, options, url, again || earlier !== undefined);
+			const name = recordName(resource, firstOf(body, ENVELOPE[resource]));
+			rememberRecordName(this, name);
 			const to = (await address(body)).toLowerCase();
 			const log = listOf(body, 'send_log');
 			const sent = log.find((entry) => String(entry.email).toLowerCase() === to && isRecent(entry.date, windowMinutes));
-			const label = `${resource} "${recordName(resource, firstOf(body, ENVELOPE[resource])) || id}"`;
+			const label = `${resource} "${name || id}"`;
 			if (sent) return { skip: `Not sent again: the ${label} was sent to ${String(sent.email)} at ${String(sent.date)} UTC, within the last ${windowMinutes} minutes.`, record: body };
 			return { write: true, seen: log.map(sendEntryKey) };
 		};
