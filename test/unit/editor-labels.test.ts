@@ -63,12 +63,17 @@ describe('the options of collections are named in at most 26 characters (issue 4
 });
 
 /**
- * Issue 45: a Send skipped as a re-run showed as a send, and nothing on the node said a re-send within 60 minutes is
- * skipped. Send's Email field says so where it is always shown, under the field.
+ * A Send skipped as a re-run showed as a send, and nothing on the node said a re-send within 60 minutes is skipped.
+ * Send's Email field says so where it is always shown, under the field; its Phone says what it is for.
  */
 describe("Send's Email says when a send is skipped", () => {
 	test('its hint names the Re-Send Window, its default and the output', () => {
 		const email = new Invoicing().description.properties.find((property) => property.name === 'email' && property.displayOptions?.show?.operation?.includes('send'));
 		expect(email?.hint).toBe("Empty: the client's e-mail. A send to an address this record went to within the Re-Send Window (60 minutes unless set) is skipped: skipped: true");
+	});
+
+	test('its Phone says, under the field, what the number is for and that it may stay empty', () => {
+		const phone = new Invoicing().description.properties.find((property) => property.name === 'phone' && property.displayOptions?.show?.operation?.includes('send'));
+		expect(phone?.hint).toBe("Optional: handed to the service with the send as the record's phone (it may notify it too); empty: none");
 	});
 });

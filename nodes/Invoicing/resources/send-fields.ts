@@ -34,6 +34,7 @@ export const sendFields: INodeProperties[] = [
 		name: 'phone',
 		type: 'string',
 		default: '',
+		hint: "Optional: handed to the service with the send as the record's phone (it may notify it too); empty: none",
 		description: 'Optional: a phone number handed to the service with the send, which it may notify too; empty: none',
 	},
 	inVersions([2], { ...RESEND_WINDOW, name: RESEND_FIELD }),
