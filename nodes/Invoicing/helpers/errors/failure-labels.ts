@@ -76,3 +76,18 @@ export function uncertainWriteNote(ctx: IExecuteSingleFunctions): string | undef
 		? `The service may have applied this ${label} before the failure. Check the record before running it again: a retry (including n8n's Retry On Fail) can apply it twice.`
 		: `The service may have applied this ${label} before the failure; running it again gives the same result.`;
 }
+
+/**
+ * Another item's failure as this item's: a copy of the same error (class, code, description), its message opening
+ * with this item's label where it opened with `label`, and n8n's item index this item's.
+ */
+export function relabelled(ctx: IExecuteSingleFunctions, error: object, label: string): Error & { context?: IDataObject; description?: string | null } {
+	// every own property, including the message and stack, which an Error keeps non-enumerable
+	const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as Error & {
+		context?: IDataObject;
+		description?: string | null;
+	};
+	if (copy.message.startsWith(label)) copy.message = `${failureLabel(ctx)}${copy.message.slice(label.length)}`;
+	copy.context = { ...copy.context, itemIndex: ctx.getItemIndex() };
+	return copy;
+}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { listOf } from '../../../shared/api-answers';
 import type { Resource } from '../../../shared/api-types';
-import { failureLabel } from '../errors/failure-labels';
+import { failureLabel, relabelled } from '../errors/failure-labels';
 import { listOfRun } from '../guards/looks/run-lists';
 import type { RunScope } from '../guards/path/run-scope';
 import { readApi } from './read-api';
@@ -27,14 +27,7 @@ const failedReads = new WeakMap<RunScope, Map<string, FailedReads>>();
 function sharedFailure(ctx: IExecuteSingleFunctions, failed: FailedReads, url: string): unknown {
 	const { error, label } = failed;
 	if (typeof error !== 'object' || error === null) return error;
-	// every own property, including the message and stack, which an Error keeps non-enumerable
-	const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as Error & {
-		context?: IDataObject;
-		description?: string | null;
-	};
-	const itemIndex = ctx.getItemIndex();
-	if (copy.message.startsWith(label)) copy.message = `${failureLabel(ctx)}${copy.message.slice(label.length)}`;
-	copy.context = { ...copy.context, itemIndex };
+	const copy = relabelled(ctx, error, label);
 	const note = `Not read again for this item: ${url} failed ${failed.failures} times in this run (last for item ${failed.itemIndex}).`;
 	copy.description = [copy.description, note].filter(Boolean).join(' ');
 	return copy;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { listOf } from '../../../../shared/api-answers';
 import type { Resource } from '../../../../shared/api-types';
-import { failureLabel } from '../../errors/failure-labels';
+import { failureLabel, relabelled } from '../../errors/failure-labels';
 import { readApi } from '../../request/read-api';
 import { sharedList, type RunScope } from '../path/run-scope';
 
@@ -22,13 +22,8 @@ function noteMaker(ctx: IExecuteSingleFunctions, error: unknown): unknown {
  */
 export function asThisItems(ctx: IExecuteSingleFunctions, error: unknown): unknown {
 	const maker = typeof error === 'object' && error !== null ? madeBy.get(error) : undefined;
-	const itemIndex = ctx.getItemIndex();
-	if (!maker || maker.itemIndex === itemIndex) return error;
-	// every own property, including the message and stack, which an Error keeps non-enumerable
-	const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as Error & { context?: IDataObject };
-	if (copy.message.startsWith(maker.label)) copy.message = `${failureLabel(ctx)}${copy.message.slice(maker.label.length)}`;
-	copy.context = { ...copy.context, itemIndex };
-	return copy;
+	if (!maker || maker.itemIndex === ctx.getItemIndex()) return error;
+	return relabelled(ctx, error as object, maker.label);
 }
 
 /**
