@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { within } from '../../../../shared/timers';
+import { inputLength, requestBatching } from '../../../engine/engine-run';
 import { executionHandle } from '../../../engine/execution-memory';
 import { sameContent, type Content } from './content-match';
 
@@ -52,25 +53,14 @@ export class ExecutionRows {
  * set); -Infinity without batching, when every item joined in the first loop and none is waited on.
  */
 function lastBatchAt(ctx: IExecuteSingleFunctions, total: number, begunAt: number): number {
-	const batching = ((ctx.getNodeParameter('requestOptions', {}) as IDataObject).batching as IDataObject | undefined)?.batch as IDataObject | undefined;
-	const interval = Number(batching?.batchInterval ?? 0);
-	const size = Number(batching?.batchSize ?? 0) > 0 ? Number(batching?.batchSize) : 1;
-	return interval > 0 ? begunAt + (Math.ceil(total / size) - 1) * interval : -Infinity;
+	const { size, intervalMs } = requestBatching(ctx);
+	return intervalMs > 0 ? begunAt + (Math.ceil(total / size) - 1) * intervalMs : -Infinity;
 }
 
 /** How long after the first batch the last one starts and its items join (0 without a Batch Interval): a batch's look waits that long. */
 export function batchesSpanMs(ctx: IExecuteSingleFunctions): number {
 	const span = lastBatchAt(ctx, Number.POSITIVE_INFINITY, 0);
 	return span === -Infinity ? 0 : Math.max(0, lastBatchAt(ctx, inputLength(ctx), 0)) + JOIN_SLACK_MS;
-}
-
-function inputLength(ctx: IExecuteSingleFunctions): number {
-	try {
-		return ctx.getWorkflowDataProxy(ctx.getItemIndex()).$input.all().length;
-	} catch {
-		// an engine without the proxy: the items that joined are all there is to count
-		return 0;
-	}
 }
 
 const rowsOfExecution = new WeakMap<object, Map<string, ExecutionRows>>();
