@@ -14,27 +14,36 @@ import { sequenceOfItem } from '../writes/join-sequence';
 import { twinOf } from '../writes/sequence-twin';
 import { createdBefore } from '../keys/created-order';
 import { runScope, sharedList } from '../path/run-scope';
-import { deleteFailure, sendHelperRequest } from '../../request/helper-request';
-import { isApiSuccess } from '../../../../shared/api-errors';
-import { failedAnswer } from '../../../../shared/api-request';
-import { bothKept } from './both-kept';
+import { deleteFailure } from '../../request/helper-request';
+import { rememberLeftCopy, removeLeftCopy } from './left-copy';
 import { noteTwinUnchecked } from '../../request/run-stop';
-import { changedFields, describeRecord, type GuardedResource, writtenValues } from '../keys/matching';
+import { describeRecord, type GuardedResource, writtenValues } from '../keys/matching';
 import type { ApiEnvelope } from '../../../../shared/api-types';
-import { executionMemory } from '../../../engine/execution-memory';
 
 /** How many times a renumbered document is checked again before the item fails naming the clash. */
 const MOST_RENUMBERS = 5;
 
 /**
- * Whether `record` is the one to move: a document made before it has its number; or, once this run gave it a new
- * number chosen from the list `chosenFrom`, a document that list did not hold has it (created since: its maker may
+ * Whether `record` must leave its number: a document made before it has it; or, once this run gave it a new number
+ * chosen from the list `chosenFrom`, where that number was free, a document created since has it (its maker may
  * have looked already, and keeps it).
  */
 function takenBefore(resource: GuardedResource, list: IDataObject[], record: IDataObject, number: unknown, chosenFrom?: IDataObject[]): boolean {
 	const since = (other: IDataObject) => chosenFrom !== undefined && !chosenFrom.some((known) => String(known.id) === String(other.id));
-	return list.some((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id) && (createdBefore(other, record) || since(other)));
+	return holdersOf(resource, list, record, number).some((other) => createdBefore(other, record) || since(other));
 }
+
+/** The other documents of the list that hold `number`. */
+const holdersOf = (resource: GuardedResource, list: IDataObject[], record: IDataObject, number: unknown) =>
+	list.filter((other) => storedNumber(resource, other) === number && String(other.id) !== String(record.id));
+
+/**
+ * After this run gave `record` a new number, a document made after it that another process renumbered to the same
+ * number at the same moment: that process moves it when its own look sees the clash, but it may have looked before
+ * this run's renumber landed, and left.
+ */
+const renumberedAlongside = (resource: GuardedResource, list: IDataObject[], record: IDataObject, number: unknown, chosenFrom?: IDataObject[]) =>
+	chosenFrom !== undefined && holdersOf(resource, list, record, number).length > 0;
 
 /**
  * The run's list once every write of it has its answer: one read serves the twin look, the number check, and the
@@ -118,8 +127,15 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	const original = storedNumber(resource, record);
 	let current = record;
 	let chosenFrom: IDataObject[] | undefined;
-	for (let attempt = 0; takenBefore(resource, fresh, current, storedNumber(resource, current), chosenFrom); attempt++) {
+	for (let attempt = 0; ; attempt++) {
 		const number = storedNumber(resource, current);
+		if (!takenBefore(resource, fresh, current, number, chosenFrom)) {
+			if (!renumberedAlongside(resource, fresh, current, number, chosenFrom)) break;
+			// the later-made document is the one to move: its maker is given the time of one look to do so
+			await pause(HOLD_LOOK_MS);
+			fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
+			if (!renumberedAlongside(resource, fresh, current, number, chosenFrom)) break;
+		}
 		if (attempt >= MOST_RENUMBERS) {
 			throw inputError(
 				ctx,
@@ -189,61 +205,4 @@ async function renumber(ctx: IExecuteSingleFunctions, resource: GuardedResource,
 	const names = SPEC_OF[resource].numberNames;
 	const changed = { ...record, [numberKey(resource).api]: renumbered };
 	return names ? withNumberNames({ ...changed, [names[1]]: renumbered }, names) : changed;
-}
-
-/**
- * A copy of a Next in Sequence row that had a number another document also has, which this execution could
- * neither renumber nor delete (both refused: a 429 asking to wait longer than the time-out allows). The item
- * failed naming it; Retry On Fail then runs the node again, which makes the row anew, and the copy would stay
- * with its number given twice. The retry reads it and deletes it (never output: nothing was
- * sent on it) when it still holds what it held then; one changed since (someone acted on the error) is kept.
- */
-interface LeftCopy {
-	resource: GuardedResource;
-	id: string;
-	number: string;
-	/** What it held when it was left (writtenValues). */
-	values: Record<string, string>;
-}
-
-const LEFT = 'invoicingLeftCopies';
-
-const leftCopies = (ctx: IExecuteSingleFunctions) => executionMemory<Record<string, LeftCopy>>(ctx, LEFT);
-
-function rememberLeftCopy(ctx: IExecuteSingleFunctions, copy: LeftCopy): void {
-	leftCopies(ctx)[String(ctx.getItemIndex())] = copy;
-}
-
-/** A copy an earlier try of this item left: deleted now (its id returned), or the item fails naming it again. */
-async function removeLeftCopy(ctx: IExecuteSingleFunctions, made: IDataObject): Promise<string | undefined> {
-	const memory = leftCopies(ctx);
-	const left = memory[String(ctx.getItemIndex())];
-	if (!left) return undefined;
-	const url = `/${left.resource}/${encodeURIComponent(left.id)}`;
-	const now = await readIfThere(ctx, left.resource, url);
-	// gone: someone deleted it since (as the earlier try's error asked)
-	const changed = now === undefined ? [] : changedFields(left.values, writtenValues(left.resource, now));
-	if (now !== undefined && changed.length > 0) {
-		delete memory[String(ctx.getItemIndex())];
-		throw bothKept(ctx, left.resource, [{ ...now, id: left.id }, made], `an earlier try left the first (its number was given twice), which changed since (${changed.join(', ')}), and this try created the other`);
-	}
-	const failure = now === undefined ? undefined : await deleteFailure(ctx, url);
-	if (failure === undefined || failure.startsWith('HTTP 404')) {
-		delete memory[String(ctx.getItemIndex())];
-		return left.id;
-	}
-	throw inputError(
-		ctx,
-		`this try created the ${left.resource} (id ${String(made.id)}); an earlier try left a copy with the number "${left.number}" (id ${left.id}), which another ${left.resource} also has, and deleting it failed again: ${failure}`,
-		`Delete the ${left.resource} with id ${left.id} in the service: it was never output.`,
-	);
-}
-
-/** The record at `url` as the service has it now, or undefined when it answers 404 (deleted). */
-async function readIfThere(ctx: IExecuteSingleFunctions, resource: GuardedResource, url: string): Promise<IDataObject | undefined> {
-	const action = `${failureLabel(ctx)}, reading ${url} (a copy an earlier try left) before deleting it,`;
-	const answer = await sendHelperRequest(ctx, { method: 'GET', url, action });
-	if (answer.statusCode === 404) return undefined;
-	if (!isApiSuccess(answer.statusCode, answer.body)) throw failedAnswer(ctx, { method: 'GET', url, action, itemIndex: ctx.getItemIndex() }, answer);
-	return recordFromAnswer(SPEC_OF, resource, answer.body);
 }
