@@ -13,6 +13,7 @@ import { SELLER_CREDENTIAL_TYPE } from '../../resources/invoice/exportEInvoice.o
 import { ExportRefusal, exportInput, type ExportSources } from './export-input';
 import { needsClientEmail, readExportParameters, type ExportParameters } from './export-parameters';
 import { describeTerms, mergedTerms, SELLER_CREDENTIAL, withInputFields } from './fill-names';
+import { xmlFile } from './xml-file';
 
 const listOf = (body: ApiEnvelope, key: string): IDataObject[] => (Array.isArray(body[key]) ? (body[key] as IDataObject[]) : []);
 
@@ -125,7 +126,7 @@ export async function eInvoiceFile(this: IExecuteSingleFunctions, _items: INodeE
 	if (missing.length > 0) throw missingTermsError(this, missing);
 	const { xml, totals, warnings } = build(this, parameters, input);
 	const fileName = safeFileName(invoiceNo, id);
-	const file = await this.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
+	const file = await xmlFile(this, xml, fileName);
 	// the file's exact decimals; version 2 gives them as numbers, as every amount it outputs
 	const amount = nodeVersion(this) >= 2 ? Number : (text: string) => text;
 	const json: IDataObject = {
