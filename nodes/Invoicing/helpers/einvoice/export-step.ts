@@ -5,6 +5,7 @@ import { nodeVersion } from '../input/node-version';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { buildCheckedEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
 import { executionHandle } from '../../engine/execution-memory';
+import { executionNode } from '../../engine/execution-node';
 import type { EInvoiceResult, MissingTerm } from '../../einvoice/types';
 import { failureLabel } from '../errors/failure-labels';
 import { fieldError, inputError } from '../errors/item-errors';
@@ -128,7 +129,7 @@ export async function eInvoiceFile(this: IExecuteSingleFunctions, _items: INodeE
 	const fileName = safeFileName(invoiceNo, id);
 	const file = await xmlFile(this, xml, fileName);
 	// the file's exact decimals; version 2 gives them as numbers, as every amount it outputs
-	const amount = nodeVersion(this) >= 2 ? Number : (text: string) => text;
+	const amount = nodeVersion({ getNode: () => executionNode(this) }) >= 2 ? Number : (text: string) => text;
 	const json: IDataObject = {
 		format: parameters.format,
 		invoice_no: invoiceNo,
