@@ -3,6 +3,13 @@ import type { EInvoiceInput } from './types';
 
 type Plain = string | number | boolean | undefined | null | Plain[] | { [key: string]: Plain };
 
+/** Whether any text in the value holds a character XML cannot carry (most inputs: none, and nothing is copied). */
+function anyUnwritable(value: Plain): boolean {
+	if (typeof value === 'string') return hasUnwritable(value);
+	if (Array.isArray(value)) return value.some(anyUnwritable);
+	return value !== null && typeof value === 'object' && Object.values(value).some(anyUnwritable);
+}
+
 function cleanValue(value: Plain, path: string, dirty: string[]): Plain {
 	if (typeof value === 'string') {
 		if (!hasUnwritable(value)) return value;
@@ -16,8 +23,12 @@ function cleanValue(value: Plain, path: string, dirty: string[]): Plain {
 	return value;
 }
 
-/** The input with characters XML cannot carry removed, and the fields they were removed from. */
+/**
+ * The input with characters XML cannot carry removed, and the fields they were removed from; an input without any
+ * is given back as it is.
+ */
 export function cleanInput(input: EInvoiceInput): { input: EInvoiceInput; dirtyFields: string[] } {
+	if (!anyUnwritable(input as unknown as Plain)) return { input, dirtyFields: [] };
 	const dirtyFields: string[] = [];
 	const cleaned = cleanValue(input as unknown as Plain, '', dirtyFields) as unknown as EInvoiceInput;
 	return { input: cleaned, dirtyFields };

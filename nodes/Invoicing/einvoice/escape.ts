@@ -28,7 +28,10 @@ export function removeUnwritable(text: string): string {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#xD;' };
 
+const ESCAPED = /[&<>"'\r]/;
+
 /** Text safe as element content and as a double-quoted attribute value. */
 export function escapeXml(text: string): string {
-	return removeUnwritable(text).replace(/[&<>"'\r]/g, (character) => ENTITIES[character]);
+	const kept = removeUnwritable(text);
+	return ESCAPED.test(kept) ? kept.replace(/[&<>"'\r]/g, (character) => ENTITIES[character]) : kept;
 }

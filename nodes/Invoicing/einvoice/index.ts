@@ -26,7 +26,8 @@ export function buildEInvoice(input: EInvoiceInput): EInvoiceResult {
 
 /** buildEInvoice for an input checkEInvoice has just found complete: the same file, without checking it twice. */
 export function buildCheckedEInvoice(input: EInvoiceInput): EInvoiceResult {
-	const check = crossCheck(input, computeAmounts(input));
+	const amounts = computeAmounts(input);
+	const check = crossCheck(input, amounts);
 	if (check.mismatch) throw new EInvoiceError({ mismatch: check.mismatch });
-	return writeEInvoiceUnchecked(input, check.warnings);
+	return writeEInvoiceUnchecked(input, check.warnings, amounts);
 }

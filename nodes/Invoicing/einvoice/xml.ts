@@ -4,10 +4,12 @@ export type Attributes = Record<string, string | undefined>;
 
 function attributeText(attributes: Attributes | undefined): string {
 	if (!attributes) return '';
-	return Object.entries(attributes)
-		.filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')
-		.map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
-		.join('');
+	let text = '';
+	for (const name of Object.keys(attributes)) {
+		const value = attributes[name];
+		if (value !== undefined && value !== '') text += ` ${name}="${escapeXml(value)}"`;
+	}
+	return text;
 }
 
 /** An element holding text; nothing at all when the text is missing or blank (EN 16931 forbids empty elements). */

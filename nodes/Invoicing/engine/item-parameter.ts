@@ -97,7 +97,8 @@ export function itemParameter(ctx: IExecuteSingleFunctions, name: string, fallba
 	return options?.extractValue && isLocator(read.value) ? read.value.value : read.value;
 }
 
-function hasExpression(raw: unknown): boolean {
+/** Whether a stored value holds an expression anywhere (text starting with "="). */
+export function hasExpression(raw: unknown): boolean {
 	if (typeof raw === 'string') return raw.startsWith('=');
 	if (Array.isArray(raw)) return raw.some(hasExpression);
 	return isPlainObject(raw) && Object.values(raw).some(hasExpression);

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { itemParameter } from '../../engine/item-parameter';
+import { executionNode, fixedParameter } from '../../engine/execution-node';
+import { hasExpression, itemParameter } from '../../engine/item-parameter';
 import { trimmed } from '../../../shared/text';
 import { EINVOICE_FORMATS } from '../../einvoice';
 import type { EInvoiceFormat } from '../../einvoice/types';
@@ -45,19 +46,24 @@ function buyerFromItem(ctx: IExecuteSingleFunctions, set: Record<string, string 
 	return buyer;
 }
 
+/** A collection (Buyer, E-Invoice Details): its mapped fields read from the item, a fixed one once per execution. */
+const collection = (ctx: IExecuteSingleFunctions, name: string): IDataObject =>
+	(hasExpression(executionNode(ctx).parameters[name]) ? itemParameter(ctx, name, {}) : fixedParameter(ctx, name, {})) as IDataObject;
+
 /** Export E-Invoice's parameters, each read once; a format or field name that cannot be used is refused. */
 export function readExportParameters(ctx: IExecuteSingleFunctions): ExportParameters {
-	const format = trimmed(ctx.getNodeParameter(EXPORT_PARAMS.format, 'xrechnung-ubl')) as EInvoiceFormat;
+	const format = trimmed(fixedParameter(ctx, EXPORT_PARAMS.format, 'xrechnung-ubl')) as EInvoiceFormat;
 	if (!FORMATS.includes(format)) {
 		throw fieldError(ctx, 'Format', `is "${format}"`, `Choose one of ${FORMATS.join(', ')}.`);
 	}
-	const binaryProperty = trimmed(ctx.getNodeParameter(EXPORT_PARAMS.binary, 'data'));
+	const binaryProperty = trimmed(fixedParameter(ctx, EXPORT_PARAMS.binary, 'data'));
 	if (binaryProperty === '') throw fieldError(ctx, 'Put Output File in Field', 'is empty', 'Give the name of the binary field for the file, e.g. data.');
-	// mapped fields (`{{ $json.city }}`) are read from the item, not evaluated a third time (engine/item-parameter)
-	const buyer = texts(itemParameter(ctx, EXPORT_PARAMS.buyer, {}) as IDataObject, BUYER_KEYS);
-	const fromItem = ctx.getNodeParameter(EXPORT_PARAMS.buyerMapping, 'define') === 'auto';
-	const details = itemParameter(ctx, EXPORT_PARAMS.details, {}) as IDataObject;
-	const options = ctx.getNodeParameter(EXPORT_PARAMS.options, {}) as IDataObject;
+	// mapped fields (`{{ $json.city }}`) are read from the item, not evaluated a third time (engine/item-parameter);
+	// fixed ones once per execution (engine/execution-node)
+	const buyer = texts(collection(ctx, EXPORT_PARAMS.buyer), BUYER_KEYS);
+	const fromItem = fixedParameter(ctx, EXPORT_PARAMS.buyerMapping, 'define') === 'auto';
+	const details = collection(ctx, EXPORT_PARAMS.details);
+	const options = fixedParameter(ctx, EXPORT_PARAMS.options, {}) as IDataObject;
 	const deliveryDate = toApiValue(ctx, { param: 'deliveryDate', api: 'deliveryDate', label: `${DETAILS_LABEL} > Delivery Date`, kind: 'date' }, details.deliveryDate);
 	return {
 		format,

@@ -5,6 +5,7 @@ import { nodeVersion } from '../input/node-version';
 import type { ApiEnvelope } from '../../../shared/api-types';
 import { buildCheckedEInvoice, checkEInvoice, EInvoiceError } from '../../einvoice';
 import { executionHandle } from '../../engine/execution-memory';
+import { executionNode } from '../../engine/execution-node';
 import type { EInvoiceResult, MissingTerm } from '../../einvoice/types';
 import { failureLabel } from '../errors/failure-labels';
 import { fieldError, inputError } from '../errors/item-errors';
@@ -13,6 +14,7 @@ import { SELLER_CREDENTIAL_TYPE } from '../../resources/invoice/exportEInvoice.o
 import { ExportRefusal, exportInput, type ExportSources } from './export-input';
 import { needsClientEmail, readExportParameters, type ExportParameters } from './export-parameters';
 import { describeTerms, mergedTerms, SELLER_CREDENTIAL, withInputFields } from './fill-names';
+import { xmlFile } from './xml-file';
 
 const listOf = (body: ApiEnvelope, key: string): IDataObject[] => (Array.isArray(body[key]) ? (body[key] as IDataObject[]) : []);
 
@@ -125,9 +127,9 @@ export async function eInvoiceFile(this: IExecuteSingleFunctions, _items: INodeE
 	if (missing.length > 0) throw missingTermsError(this, missing);
 	const { xml, totals, warnings } = build(this, parameters, input);
 	const fileName = safeFileName(invoiceNo, id);
-	const file = await this.helpers.prepareBinaryData(Buffer.from(xml, 'utf8'), fileName, 'application/xml');
+	const file = await xmlFile(this, xml, fileName);
 	// the file's exact decimals; version 2 gives them as numbers, as every amount it outputs
-	const amount = nodeVersion(this) >= 2 ? Number : (text: string) => text;
+	const amount = nodeVersion({ getNode: () => executionNode(this) }) >= 2 ? Number : (text: string) => text;
 	const json: IDataObject = {
 		format: parameters.format,
 		invoice_no: invoiceNo,
