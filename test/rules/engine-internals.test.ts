@@ -1,33 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { linesMatching, nodeSources, ROOT, sources } from './node-sources';
 
 /**
  * n8n's internals are touched in nodes/Invoicing/engine/ alone: the workflow data proxy ($runIndex, $input), the
  * Request Options collection n8n's loader adds, and the prototype of an engine context. Everything else asks engine/.
  */
-const ROOT = join(__dirname, '..', '..');
-const ENGINE = join(ROOT, 'nodes', 'Invoicing', 'engine') + sep;
-
-function sources(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const path = join(dir, entry.name);
-		if (entry.isDirectory()) return sources(path);
-		return entry.name.endsWith('.ts') ? [path] : [];
-	});
-}
+const ENGINE = join(ROOT, 'nodes', 'Invoicing', 'engine');
 
 const touchesInternals = /getWorkflowDataProxy|['"]requestOptions['"]|getPrototypeOf\(\s*(ctx|this|context)\b/;
 
 describe('engine internals', () => {
 	test('no file of the nodes outside engine/ touches them', () => {
-		const files = sources(join(ROOT, 'nodes')).filter((file) => !file.startsWith(ENGINE));
+		const files = nodeSources([ENGINE]);
 		expect(files.length).toBeGreaterThan(50);
-		const found = files.flatMap((file) =>
-			readFileSync(file, 'utf8')
-				.split('\n')
-				.flatMap((line, index) => (touchesInternals.test(line) ? [`${relative(ROOT, file)}:${index + 1}: ${line.trim()}`] : [])),
-		);
-		expect(found).toEqual([]);
+		expect(linesMatching(files, touchesInternals)).toEqual([]);
 	});
 
 	test('the check sees the forms it refuses, and engine/ has them', () => {
