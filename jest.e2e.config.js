@@ -10,7 +10,8 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', {}] },
-	// this checkout's tarball built once for the suite (or taken from the test command's run), not once per file
-	globalSetup: '<rootDir>/test/setup/package-tarball.ts',
+	// this checkout's tarball built once for the suite (or taken from the test command's run), not once per file, and
+	// chromium installed when missing, before any browser test
+	globalSetup: '<rootDir>/test/setup/e2e-suite.ts',
 	testTimeout: 20 * 60 * 1000,
 };

@@ -2,6 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { installDebianPackagesSync, onPath } from '../../tools/scripts/debian-packages';
+
 /** The official rules kept beside the clone (../shared/einvoice), as the repository's CI has them. */
 export const RULES_DIR = join(__dirname, '..', '..', '..', 'shared', 'einvoice');
 export const RULES = {
@@ -13,18 +15,11 @@ export const RULES = {
 };
 const SAXON_JAR = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';
 
-const onPath = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-
 /** Saxon-HE, Java and xmllint from Debian, installed with apt-get when missing (as root, or through sudo without a password). */
 export function ensureValidators(): void {
 	if (existsSync(SAXON_JAR) && onPath('java') && onPath('xmllint')) return;
 	const packages = ['libsaxonhe-java', 'libxml2-utils', ...(onPath('java') ? [] : ['default-jre-headless'])];
-	const asRoot = process.getuid?.() === 0;
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
-		const result = asRoot ? spawnSync('apt-get', args, { env, encoding: 'utf8' }) : spawnSync('sudo', ['-n', 'apt-get', ...args], { env, encoding: 'utf8' });
-		if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed: ${result.stderr}`);
-	}
+	installDebianPackagesSync(packages);
 	if (!existsSync(SAXON_JAR)) throw new Error(`apt-get installed libsaxonhe-java, but ${SAXON_JAR} is missing`);
 }
 

@@ -42,16 +42,42 @@ async function runSuite(name, extraArgs, env = {}) {
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	let passed = 0;
 	let failed = 0;
+	let failures = [];
 	try {
 		const report = JSON.parse(readFileSync(reportFile, 'utf8'));
 		passed = report.numPassedTests;
 		failed = report.numFailedTests + report.numRuntimeErrorTestSuites;
+		failures = failuresOf(report).map((line) => `${name}: ${line}`);
 	} catch {
 		failed = 1;
 	}
 	if (result.status !== 0 && failed === 0) failed = 1;
+	if (failed > 0 && failures.length === 0) failures = [`${name}: exit status ${result.status}, no test named (see the suite's output above)`];
 	console.log(`=== ${name} suite: ${passed} passed, ${failed} failed in ${seconds} s ===`);
-	return { passed, failed };
+	return { passed, failed, failures };
+}
+
+/** The first lines of a failure message, without colours or stack: enough to say why where only a log's end is read. */
+function firstLines(message, count = 6) {
+	return message
+		.replace(/\u001b\[[0-9;]*m/g, '')
+		.split('\n')
+		.map((line) => line.trim())
+		.filter((line) => line && !line.startsWith('at '))
+		.slice(0, count)
+		.join(' | ');
+}
+
+/** Each failed test of a Jest report (file, name, why), and each file that failed to run. */
+function failuresOf(report) {
+	const lines = [];
+	for (const file of report.testResults ?? []) {
+		const where = file.name ? file.name.replace(`${root}/`, '') : '(a test file)';
+		const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+		for (const test of failedTests) lines.push(`${where} > ${test.fullName}: ${firstLines((test.failureMessages ?? []).join('\n'))}`);
+		if (failedTests.length === 0 && file.status === 'failed') lines.push(`${where}: ${firstLines(file.message ?? 'failed to run')}`);
+	}
+	return lines;
 }
 
 async function typecheck() {
@@ -132,6 +158,9 @@ async function main() {
 
 	const passed = suites.reduce((sum, s) => sum + s.passed, 0);
 	const failed = suites.reduce((sum, s) => sum + s.failed, 0);
+	// what failed and why, last: a log read from its end says it (at most 20, each on one line)
+	const failures = suites.flatMap((s) => s.failures ?? []);
+	if (failures.length > 0) console.log(`\nfailed:\n${failures.slice(0, 20).map((line) => `- ${line.slice(0, 600)}`).join('\n')}${failures.length > 20 ? `\n- ... and ${failures.length - 20} more` : ''}`);
 	console.log(`\ntests: ${passed} passed, ${failed} failed`);
 	process.exit(failed === 0 ? 0 : 1);
 }

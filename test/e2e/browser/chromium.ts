@@ -8,15 +8,14 @@ import { join } from 'node:path';
 
 import { chromium, type BrowserContext } from 'playwright-core';
 
-import { runOrThrow } from '../../../tools/scripts/n8n/run-command';
+import { installDebianPackages } from '../../../tools/scripts/debian-packages';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
 export async function ensureChromium(): Promise<void> {
 	if (existsSync(CHROMIUM)) return;
 	console.log(`[browser test] ${CHROMIUM} is missing: installing Debian's chromium with apt-get (about a minute) ...`);
-	await runOrThrow('apt-get', ['update', '-qq']);
-	await runOrThrow('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	await installDebianPackages(['chromium']);
 	if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`);
 	console.log('[browser test] chromium installed');
 }

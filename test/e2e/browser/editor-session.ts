@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
-import { DEMO_OWNER, startEditor, type RunningEditor } from '../../../tools/scripts/n8n/editor';
+import { DEMO_OWNER, logTail, startEditor, type RunningEditor } from '../../../tools/scripts/n8n/editor';
 import { freePort } from '../../../tools/scripts/n8n/free-port';
 import type { CredentialFile } from '../../../tools/scripts/n8n/n8n-cli';
 import { artifactPath } from '../artifacts';
@@ -33,7 +33,14 @@ export interface EditorSession {
 export async function openEditorSession(options: { prefix: string; stepTimeoutMs?: number; extraCredentials?: CredentialFile[] }): Promise<EditorSession> {
 	const started = Date.now();
 	const [n8nPort, sandboxPort] = [await freePort(), await freePort()];
-	const editor = await startEditor({ home: mkdtempSync(join(tmpdir(), 'invoicing-editor-')), n8nPort, sandboxPort, extraCredentials: options.extraCredentials });
+	let exited: string | undefined;
+	const editor = await startEditor({
+		home: mkdtempSync(join(tmpdir(), 'invoicing-editor-')),
+		n8nPort,
+		sandboxPort,
+		extraCredentials: options.extraCredentials,
+		onUnexpectedExit: (code) => (exited = `n8n exited during the tests (code ${code})`),
+	});
 	const startSeconds = Math.round((Date.now() - started) / 1000);
 	let browser: BrowserContext | undefined;
 	const close = async () => {
@@ -41,7 +48,10 @@ export async function openEditorSession(options: { prefix: string; stepTimeoutMs
 		await editor.stop();
 	};
 	try {
-		browser = await launchChromium();
+		browser = await launchChromium().catch(async (error: unknown) => {
+			console.log(`[browser test] chromium did not start (${String(error).split('\n')[0]}); starting it once more`);
+			return await launchChromium();
+		});
 		browser.setDefaultTimeout(options.stepTimeoutMs ?? 60_000);
 		const page = await browser.newPage();
 		// leaving a workflow with unsaved edits asks first: leave
@@ -49,11 +59,7 @@ export async function openEditorSession(options: { prefix: string; stepTimeoutMs
 		const shot = async (name: string) => {
 			await page.screenshot({ path: artifactPath(`${options.prefix}-${name}.png`) });
 		};
-		await page.goto(`${editor.editorUrl}/signin`);
-		await page.locator('input[name="emailOrLdapLoginId"]').fill(DEMO_OWNER.email);
-		await page.locator('input[name="password"]').fill(DEMO_OWNER.password);
-		await page.getByRole('button', { name: 'Sign in' }).click();
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+		await signIn(page, editor, () => shot('failure-sign-in'));
 		return {
 			editor,
 			page,
@@ -65,6 +71,7 @@ export async function openEditorSession(options: { prefix: string; stepTimeoutMs
 					await steps();
 				} catch (error) {
 					await shot(`failure-${name}`).catch(() => undefined);
+					if (exited && error instanceof Error) error.message += `\n${exited}. The end of its log (${editor.logFile}):\n${logTail(editor.logFile)}`;
 					throw error;
 				}
 			},
@@ -82,5 +89,27 @@ export async function openEditorSession(options: { prefix: string; stepTimeoutMs
 	} catch (error) {
 		await close();
 		throw error;
+	}
+}
+
+/**
+ * The demo owner signed in; a second try from a fresh sign-in page when the first does not get past it. A failure
+ * says where the page was and ends with n8n's log, so a run read from its output alone says why.
+ */
+async function signIn(page: Page, editor: RunningEditor, screenshot: () => Promise<void>): Promise<void> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await page.goto(`${editor.editorUrl}/signin`);
+			await page.locator('input[name="emailOrLdapLoginId"]').fill(DEMO_OWNER.email);
+			await page.locator('input[name="password"]').fill(DEMO_OWNER.password);
+			await page.getByRole('button', { name: 'Sign in' }).click();
+			await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+			return;
+		} catch (error) {
+			if (attempt < 2) continue;
+			await screenshot().catch(() => undefined);
+			const why = String(error).split('\n')[0];
+			throw new Error(`Signing in as the demo owner failed twice (${why}); the page was at ${page.url()}. The end of n8n's log (${editor.logFile}):\n${logTail(editor.logFile)}`);
+		}
 	}
 }

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { runOrThrow } from '../run-command';
+import { installDebianPackages, onPath } from '../../debian-packages';
 import { freePort } from '../free-port';
 import { ask, waitFor } from './ports';
 
@@ -13,19 +13,11 @@ export interface Redis {
 	stop(): Promise<void>;
 }
 
-function onPath(command: string): boolean {
-	return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
 /** Debian's redis-server, installed with apt-get when it is missing (as root, or through sudo without a password). */
 export async function ensureRedisServer(): Promise<void> {
 	if (onPath('redis-server')) return;
-	const asRoot = process.getuid?.() === 0;
-	const apt = (args: string[]) => (asRoot ? runOrThrow('apt-get', args, { env }) : runOrThrow('sudo', ['-n', 'apt-get', ...args], { env }));
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	console.log('[queue] redis-server is missing: installing it from Debian (apt-get update; apt-get install -y redis-server) ...');
-	await apt(['update', '-qq']);
-	await apt(['install', '-y', '-qq', 'redis-server']);
+	await installDebianPackages(['redis-server']);
 	if (!onPath('redis-server')) throw new Error('apt-get installed redis-server, but it is not on PATH');
 	console.log('[queue] redis-server installed');
 }
