@@ -28,6 +28,8 @@ export interface RecordField {
 	requiredFrom?: { version: NodeVersion; param: string };
 	/** An update may empty it (Fields to Clear); sent as an empty value. */
 	clearable?: boolean;
+	/** Compared without case when a create finds its record again (an e-mail); numbers compare to the cent, currencies without case. */
+	caseless?: boolean;
 	/**
 	 * Required fields only: where GET /<resource>/{id} keeps the field, so that an update that leaves it out
 	 * still sends it (the API requires it on update).

@@ -16,7 +16,7 @@ export const clientResource: ResourceEntry = {
 	createdRowKey: ['email', 'names'],
 	fields: [
 		{ editor: clientNameField, api: 'names', kind: 'text', role: 'required', stored: 'names' },
-		{ editor: email, api: 'email', kind: 'text', role: 'optional', clearable: true },
+		{ editor: email, api: 'email', kind: 'text', role: 'optional', clearable: true, caseless: true },
 		{ editor: phone, api: 'phone', kind: 'text', role: 'optional', clearable: true },
 		{ editor: address, api: 'address', kind: 'text', role: 'optional', clearable: true },
 	],

@@ -4,7 +4,7 @@ import { firstSet } from '../../../../shared/api-answers';
 import type { ApiParams, LineItem, Resource } from '../../../../shared/api-types';
 import { comparable, trimmed } from '../../../../shared/text';
 import { SPEC_OF } from '../../../resources/resources';
-import type { MatchSpec } from '../../../resources/types';
+import type { MatchSpec, RecordField } from '../../../resources/types';
 
 /** A resource whose records have a key the guards match on (its spec's `match`). */
 export type GuardedResource = Resource;
@@ -46,12 +46,11 @@ export function findMatches(resource: GuardedResource, params: ApiParams, record
 	return records.filter((record) => comparable(firstSet(record, stored), caseless) === key.value);
 }
 
-const NUMERIC = new Set(['tax_rate']);
-const CASELESS = new Set(['email', 'currency']);
-
-function sameValue(api: string, wanted: unknown, actual: unknown): boolean {
-	if (NUMERIC.has(api)) return Math.abs(Number(wanted) - Number(actual)) < 0.005;
-	return comparable(wanted, CASELESS.has(api)) === comparable(actual, CASELESS.has(api));
+/** Compared as the field is declared: a number to the cent, a currency or a caseless field without case, text as given. */
+function sameValue(field: RecordField | undefined, wanted: unknown, actual: unknown): boolean {
+	if (field?.kind === 'number') return Math.abs(Number(wanted) - Number(actual)) < 0.005;
+	const caseless = field?.kind === 'currency' || field?.caseless === true;
+	return comparable(wanted, caseless) === comparable(actual, caseless);
 }
 
 function sameItems(wanted: LineItem[], actual: unknown): boolean {
@@ -84,7 +83,7 @@ export function differences(resource: GuardedResource, params: ApiParams, record
 		}
 		// where the record keeps what was sent (an invoice's client is its customer_id), else under the same name
 		const actual = firstSet(record, [field?.stored ?? api, api]);
-		if (!sameValue(api, wanted, actual)) different.push(api);
+		if (!sameValue(field, wanted, actual)) different.push(api);
 	}
 	return different;
 }
