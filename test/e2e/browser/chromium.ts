@@ -32,6 +32,8 @@ export async function launchChromium(): Promise<BrowserContext> {
 			'--headless',
 			'--no-sandbox',
 			'--disable-gpu',
+			// a container's /dev/shm may be small (64 MB): a page that runs out of it crashes
+			'--disable-dev-shm-usage',
 			'--disable-quic',
 			'--no-first-run',
 			'--disable-background-networking',

@@ -33,13 +33,14 @@ export interface EditorSession {
 export async function openEditorSession(options: { prefix: string; stepTimeoutMs?: number; extraCredentials?: CredentialFile[] }): Promise<EditorSession> {
 	const started = Date.now();
 	const [n8nPort, sandboxPort] = [await freePort(), await freePort()];
-	let exited: string | undefined;
+	/** What broke outside the steps (n8n exited, the page crashed): a failing step says it. */
+	let brokenBy: string | undefined;
 	const editor = await startEditor({
 		home: mkdtempSync(join(tmpdir(), 'invoicing-editor-')),
 		n8nPort,
 		sandboxPort,
 		extraCredentials: options.extraCredentials,
-		onUnexpectedExit: (code) => (exited = `n8n exited during the tests (code ${code})`),
+		onUnexpectedExit: (code) => (brokenBy = `n8n brokenBy during the tests (code ${code})`),
 	});
 	const startSeconds = Math.round((Date.now() - started) / 1000);
 	let browser: BrowserContext | undefined;
@@ -56,6 +57,7 @@ export async function openEditorSession(options: { prefix: string; stepTimeoutMs
 		const page = await browser.newPage();
 		// leaving a workflow with unsaved edits asks first: leave
 		page.on('dialog', (dialog) => void dialog.accept());
+		page.on('crash', () => (brokenBy = 'the browser page crashed'));
 		const shot = async (name: string) => {
 			await page.screenshot({ path: artifactPath(`${options.prefix}-${name}.png`) });
 		};
@@ -71,7 +73,7 @@ export async function openEditorSession(options: { prefix: string; stepTimeoutMs
 					await steps();
 				} catch (error) {
 					await shot(`failure-${name}`).catch(() => undefined);
-					if (exited && error instanceof Error) error.message += `\n${exited}. The end of its log (${editor.logFile}):\n${logTail(editor.logFile)}`;
+					if (brokenBy && error instanceof Error) error.message += `\n${brokenBy}. The end of n8n's log (${editor.logFile}):\n${logTail(editor.logFile)}`;
 					throw error;
 				}
 			},
