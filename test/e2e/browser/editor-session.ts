@@ -40,7 +40,7 @@ export async function openEditorSession(options: { prefix: string; stepTimeoutMs
 		n8nPort,
 		sandboxPort,
 		extraCredentials: options.extraCredentials,
-		onUnexpectedExit: (code) => (brokenBy = `n8n brokenBy during the tests (code ${code})`),
+		onUnexpectedExit: (code) => (brokenBy = `n8n exited during the tests (code ${code})`),
 	});
 	const startSeconds = Math.round((Date.now() - started) / 1000);
 	let browser: BrowserContext | undefined;
