@@ -21,6 +21,7 @@ const root = join(__dirname, '..', '..');
 const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const tsNodeBin = join(root, 'node_modules', 'ts-node', 'dist', 'bin.js');
 const versions = require('./n8n/versions.json');
+const { failuresOf } = require('./test-failures');
 const reportDir = mkdtempSync(join(tmpdir(), 'invoicing-tests-'));
 /** The fast suite's Jest workers: both cores (Jest's default on a 2-core machine is one). */
 const FAST_WORKERS = 2;
@@ -47,7 +48,7 @@ async function runSuite(name, extraArgs, env = {}) {
 		const report = JSON.parse(readFileSync(reportFile, 'utf8'));
 		passed = report.numPassedTests;
 		failed = report.numFailedTests + report.numRuntimeErrorTestSuites;
-		failures = failuresOf(report).map((line) => `${name}: ${line}`);
+		failures = failuresOf(report, root).map((line) => `${name}: ${line}`);
 	} catch {
 		failed = 1;
 	}
@@ -55,29 +56,6 @@ async function runSuite(name, extraArgs, env = {}) {
 	if (failed > 0 && failures.length === 0) failures = [`${name}: exit status ${result.status}, no test named (see the suite's output above)`];
 	console.log(`=== ${name} suite: ${passed} passed, ${failed} failed in ${seconds} s ===`);
 	return { passed, failed, failures };
-}
-
-/** The first lines of a failure message, without colours or stack: enough to say why where only a log's end is read. */
-function firstLines(message, count = 6) {
-	return message
-		.replace(/\u001b\[[0-9;]*m/g, '')
-		.split('\n')
-		.map((line) => line.trim())
-		.filter((line) => line && !line.startsWith('at '))
-		.slice(0, count)
-		.join(' | ');
-}
-
-/** Each failed test of a Jest report (file, name, why), and each file that failed to run. */
-function failuresOf(report) {
-	const lines = [];
-	for (const file of report.testResults ?? []) {
-		const where = file.name ? file.name.replace(`${root}/`, '') : '(a test file)';
-		const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-		for (const test of failedTests) lines.push(`${where} > ${test.fullName}: ${firstLines((test.failureMessages ?? []).join('\n'))}`);
-		if (failedTests.length === 0 && file.status === 'failed') lines.push(`${where}: ${firstLines(file.message ?? 'failed to run')}`);
-	}
-	return lines;
 }
 
 async function typecheck() {
