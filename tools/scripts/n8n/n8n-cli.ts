@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8N_BIN, N8N_NODE_BIN } from './config';
+import { freePortSync } from './free-port';
 import { importCredentialsArgs, importWorkflowsArgs, publishWorkflowArgs, type CredentialFile, type RunResult } from './n8n-commands';
 import { ResidentN8n } from './resident';
 import { runCommand, runOrThrow } from './run-command';
@@ -19,6 +20,9 @@ export function n8nEnvironment(userFolder: string, extra: NodeJS.ProcessEnv = {}
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_RUNNERS_ENABLED: 'false',
+		// n8n 2.x starts its task broker (start, execute) on port 5679 whatever the above, and exits when another n8n
+		// holds it: each n8n started here gets a free one
+		N8N_RUNNERS_BROKER_PORT: String(freePortSync()),
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
