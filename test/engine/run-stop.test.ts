@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { addClient, addInvoice, byId, useEngineFixture } from './fixture';
+import { withEngineRejectionsHandled } from './harness/engine-rejections';
 import { runNode } from './harness/run-node';
 
 /**
@@ -35,5 +36,29 @@ describe('a run that stops at a failed item', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => (item.json.error === undefined ? (item.json.skipped === true ? 'skipped' : 'sent') : 'error'))).toEqual(['error', 'sent', 'skipped']);
 		expect([sends, log]).toEqual([1, 1]);
+	});
+});
+
+describe('a run in batches that stops at a failed item (Request Options > Batching)', () => {
+	test('Continue On Fail off, one item every 100 ms: item 0 fails at once; the later batches, started after it, send nothing', async () => {
+		const client = await addClient(ctx, 'Acme Ltd', 'billing@acme.example');
+		const invoices = [await addInvoice(ctx, client, 'INV-1'), await addInvoice(ctx, client, 'INV-2'), await addInvoice(ctx, client, 'INV-3')];
+		const parameters: INodeParameters = {
+			resource: 'invoice',
+			operation: 'send',
+			invoiceId: byId('={{ $json.invoice }}'),
+			email: 'billing@acme.example',
+			rateLimits: { longestWait: 0 },
+			requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 100 } } },
+		};
+		ctx.sandbox.injectFault({ kind: 'status', status: 429, message: 'Slow down.', method: 'GET', path: `/v1/invoice/${invoices[0]}`, count: 1 });
+		ctx.sandbox.clearRequests();
+		// n8n's engine handles an item's rejection only after its batches' pauses (harness/engine-rejections)
+		const result = await withEngineRejectionsHandled(
+			async () => await runNode({ credentials: ctx.credentials, parameters, items: invoices.map((invoice) => ({ invoice })), continueOnFail: false }),
+		);
+		expect(result.error?.message).toMatch(/^Send Invoice "\d+" \(item 0\), reading \/invoice\/\d+ first \(nothing written\), failed \(HTTP 429\): Slow down\.$/);
+		expect(ctx.sandbox.requests().filter((r) => r.method === 'POST')).toEqual([]);
+		expect(ctx.sandbox.state().invoices.map((invoice) => invoice.send_log.length)).toEqual([0, 0, 0]);
 	});
 });

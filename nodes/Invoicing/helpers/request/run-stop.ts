@@ -5,16 +5,21 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withoutSecrets } from '../../../shared/redact';
 import { failureLabel } from '../errors/failure-labels';
 import { lookAgainFailure } from './read-api';
-import { runScope, type RunScope } from '../guards/path/run-scope';
+import { nodeRunScope } from '../../engine/item-loop';
 import type { PreSend } from './pre-send';
+
+/** The node run's items, across its batches (engine/item-loop): n8n stops at the first failed item of them all. */
+type NodeRun = object;
+const nodeRun = (ctx: IExecuteSingleFunctions): NodeRun => nodeRunScope(ctx, () => ({}));
 
 /**
  * With Continue On Fail off, the node stops at an item that fails, and n8n reports that item's error alone. The
- * engine has started every item's request at once, so items still waiting (on a key's turn, on the rate gate)
- * would go on writing after the node failed, and no one would hear of it (an e-mail sent by an execution that
- * reported an error). The run remembers its first failed item; a write that has not left yet is not sent.
+ * engine has started every item's request at once (or its batch, later), so items still waiting (on a key's turn,
+ * on the rate gate, on their batch) would go on writing after the node failed, and no one would hear of it (an
+ * e-mail sent by an execution that reported an error). The run remembers its first failed item; a write that has
+ * not left yet is not sent.
  */
-const stopped = new WeakMap<RunScope, number>();
+const stopped = new WeakMap<NodeRun, number>();
 
 /** An error as n8n shows it: its description is read when the node fails, once every item has settled. */
 type ShownError = Error & { description?: string | null };
@@ -29,9 +34,9 @@ interface RunReports {
 	twins: Array<{ item: number; report: string }>;
 }
 
-const reports = new WeakMap<RunScope, RunReports>();
+const reports = new WeakMap<NodeRun, RunReports>();
 
-function reportsOf(scope: RunScope): RunReports {
+function reportsOf(scope: NodeRun): RunReports {
 	const known = reports.get(scope);
 	if (known) return known;
 	const made: RunReports = { failed: new Map(), twins: [] };
@@ -56,7 +61,7 @@ function tellTwins({ item, error, own }: Failure, twins: RunReports['twins']): v
 /** An item of the run failed with `error`: with Continue On Fail off, the node stops there. */
 export function noteItemFailed(ctx: IExecuteSingleFunctions, error: unknown): void {
 	if (ctx.continueOnFail()) return;
-	const scope = runScope(ctx);
+	const scope = nodeRun(ctx);
 	if (!stopped.has(scope)) stopped.set(scope, ctx.getItemIndex());
 	if (!(error instanceof Error)) return;
 	const run = reportsOf(scope);
@@ -69,7 +74,7 @@ export function noteItemFailed(ctx: IExecuteSingleFunctions, error: unknown): vo
 /** A twin payment or e-mail this item reports (see RunReports): with Continue On Fail off, the shown error tells of it. */
 export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): void {
 	if (ctx.continueOnFail()) return;
-	const run = reportsOf(runScope(ctx));
+	const run = reportsOf(nodeRun(ctx));
 	run.twins.push({ item: ctx.getItemIndex(), report: `${failureLabel(ctx)}: ${report}` });
 	for (const failure of run.failed.values()) tellTwins(failure, run.twins);
 }
@@ -87,9 +92,9 @@ export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, fa
 
 /** Refuses a write of a run that stopped at another item (reads go on: they change nothing). */
 export function refuseWriteAfterStop(ctx: IExecuteSingleFunctions, method: string | undefined): void {
-	if ((method ?? 'GET') === 'GET') return;
-	const failed = stopped.get(runScope(ctx));
-	if (failed === undefined || failed === ctx.getItemIndex()) return;
+	// every routed request joins its node run, a read too: a run all of whose items joined is closed to a retry's
+	const failed = stopped.get(nodeRun(ctx));
+	if ((method ?? 'GET') === 'GET' || failed === undefined || failed === ctx.getItemIndex()) return;
 	throw new NodeOperationError(ctx.getNode(), `${failureLabel(ctx)}: not sent, item ${failed} of this run failed and the node stops there (Continue On Fail is off); nothing was written for this item`, {
 		itemIndex: ctx.getItemIndex(),
 	});
