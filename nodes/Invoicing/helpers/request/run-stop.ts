@@ -5,12 +5,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withoutSecrets } from '../../../shared/redact';
 import { failureLabel } from '../errors/failure-labels';
 import { lookAgainFailure } from './read-api';
+import { executionMemory } from '../../engine/execution-memory';
 import { nodeRunScope } from '../../engine/item-loop';
 import type { PreSend } from './pre-send';
 
 /** The node run's items, across its batches (engine/item-loop): n8n stops at the first failed item of them all. */
-type NodeRun = object;
-const nodeRun = (ctx: IExecuteSingleFunctions): NodeRun => nodeRunScope(ctx, () => ({}));
+type NodeRun = { id: number };
+let runs = 0;
+const nodeRun = (ctx: IExecuteSingleFunctions): NodeRun => nodeRunScope(ctx, () => ({ id: ++runs }));
 
 /**
  * With Continue On Fail off, the node stops at an item that fails, and n8n reports that item's error alone. The
@@ -50,13 +52,42 @@ interface Failure {
 	own: string | null | undefined;
 }
 
-/** The failure's error as n8n will show it: its own description, then the twins the run's other items reported. */
-function tellTwins({ item, error, own }: Failure, twins: RunReports['twins']): void {
+/**
+ * The failure's error as n8n will show it: its own description, then the twins the run's other items reported,
+ * then the copies earlier tries of the node left (see noteCopyLeft).
+ */
+function tellTwins({ item, error, own }: Failure, twins: RunReports['twins'], earlier: string[]): void {
 	const others = twins.filter((twin) => twin.item !== item).map((twin) => twin.report);
-	if (others.length === 0) return;
-	const meanwhile = `Meanwhile in this run, which stops at this item: ${others.join('; ')}`;
-	error.description = own ? `${own}\n\n${meanwhile}` : meanwhile;
+	const told = [
+		...(others.length > 0 ? [`Meanwhile in this run, which stops at this item: ${others.join('; ')}`] : []),
+		...(earlier.length > 0 ? [`Left by an earlier try of this node in this execution: ${earlier.join('; ')}`] : []),
+	];
+	if (told.length === 0) return;
+	error.description = [own, ...told].filter(Boolean).join('\n\n');
 }
+
+/**
+ * A copy this item made and could neither fix nor delete (a number given twice: number-check), told as a twin is.
+ * Retry On Fail runs the node again in the same execution, and n8n then shows the last try's error alone: every
+ * failure of a later try tells of the copy too, until a try removes it (forgetCopyLeft). Kept with the execution.
+ */
+const LEFT_REPORTS = 'invoicingLeftReports';
+const leftReports = (ctx: IExecuteSingleFunctions) => executionMemory<Record<string, { report: string; run: number }>>(ctx, LEFT_REPORTS);
+
+export function noteCopyLeft(ctx: IExecuteSingleFunctions, report: string): void {
+	leftReports(ctx)[String(ctx.getItemIndex())] = { report: `${failureLabel(ctx)}: ${report}`, run: nodeRun(ctx).id };
+	noteTwinReport(ctx, report);
+}
+
+export function forgetCopyLeft(ctx: IExecuteSingleFunctions): void {
+	delete leftReports(ctx)[String(ctx.getItemIndex())];
+}
+
+/** What earlier tries of the node left, as they reported it. */
+const leftEarlier = (ctx: IExecuteSingleFunctions, run: NodeRun): string[] =>
+	Object.values(leftReports(ctx))
+		.filter((left) => left.run !== run.id)
+		.map((left) => left.report);
 
 /** An item of the run failed with `error`: with Continue On Fail off, the node stops there. */
 export function noteItemFailed(ctx: IExecuteSingleFunctions, error: unknown): void {
@@ -68,15 +99,17 @@ export function noteItemFailed(ctx: IExecuteSingleFunctions, error: unknown): vo
 	if (run.failed.has(error)) return;
 	const failure: Failure = { item: ctx.getItemIndex(), error, own: (error as ShownError).description };
 	run.failed.set(error, failure);
-	tellTwins(failure, run.twins);
+	tellTwins(failure, run.twins, leftEarlier(ctx, scope));
 }
 
 /** A twin payment or e-mail this item reports (see RunReports): with Continue On Fail off, the shown error tells of it. */
 export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): void {
 	if (ctx.continueOnFail()) return;
-	const run = reportsOf(nodeRun(ctx));
+	const scope = nodeRun(ctx);
+	const run = reportsOf(scope);
 	run.twins.push({ item: ctx.getItemIndex(), report: `${failureLabel(ctx)}: ${report}` });
-	for (const failure of run.failed.values()) tellTwins(failure, run.twins);
+	const earlier = leftEarlier(ctx, scope);
+	for (const failure of run.failed.values()) tellTwins(failure, run.twins, earlier);
 }
 
 /**

@@ -8,6 +8,7 @@ import { SPEC_OF } from '../../../resources/resources';
 import { failureLabel } from '../../errors/failure-labels';
 import { inputError } from '../../errors/item-errors';
 import { deleteFailure, sendHelperRequest } from '../../request/helper-request';
+import { forgetCopyLeft, noteCopyLeft } from '../../request/run-stop';
 import { changedFields, type GuardedResource, writtenValues } from '../keys/matching';
 import { bothKept } from './both-kept';
 
@@ -30,8 +31,10 @@ const LEFT = 'invoicingLeftCopies';
 
 const leftCopies = (ctx: IExecuteSingleFunctions) => executionMemory<Record<string, LeftCopy>>(ctx, LEFT);
 
-export function rememberLeftCopy(ctx: IExecuteSingleFunctions, copy: LeftCopy): void {
+/** The copy left, and what the item reported of it (told by every later failure of the node: run-stop). */
+export function rememberLeftCopy(ctx: IExecuteSingleFunctions, copy: LeftCopy, report: string): void {
 	leftCopies(ctx)[String(ctx.getItemIndex())] = copy;
+	noteCopyLeft(ctx, report);
 }
 
 /** A copy an earlier try of this item left: deleted now (its id returned), or the item fails naming it again. */
@@ -45,11 +48,13 @@ export async function removeLeftCopy(ctx: IExecuteSingleFunctions, made: IDataOb
 	const changed = now === undefined ? [] : changedFields(left.values, writtenValues(left.resource, now));
 	if (now !== undefined && changed.length > 0) {
 		delete memory[String(ctx.getItemIndex())];
+		forgetCopyLeft(ctx);
 		throw bothKept(ctx, left.resource, [{ ...now, id: left.id }, made], `an earlier try left the first (its number was given twice), which changed since (${changed.join(', ')}), and this try created the other`);
 	}
 	const failure = now === undefined ? undefined : await deleteFailure(ctx, url);
 	if (failure === undefined || failure.startsWith('HTTP 404')) {
 		delete memory[String(ctx.getItemIndex())];
+		forgetCopyLeft(ctx);
 		return left.id;
 	}
 	throw inputError(

@@ -178,8 +178,10 @@ async function withCopyDeleted(
 	if (failure === undefined) sequence.lane.forget(id);
 	const error = put.error as Error & { description?: string | null; httpCode?: string | null };
 	if (failure !== undefined) {
-		rememberLeftCopy(ctx, { resource, id, number: put.number, values: writtenValues(resource, copy) });
-		error.description = [error.description, `Deleting it (id ${id}) failed too: ${failure}.`].filter(Boolean).join(' ');
+		const deleting = `Deleting it (id ${id}) failed too: ${failure.replace(/\.$/, '')}.`;
+		const report = `created the ${resource} "${put.number}" (id ${id}), which another ${resource} created at the same moment also has; giving it the next free number "${put.next}" failed. ${deleting} Give it another number with Update.`;
+		rememberLeftCopy(ctx, { resource, id, number: put.number, values: writtenValues(resource, copy) }, report);
+		error.description = [error.description, deleting].filter(Boolean).join(' ');
 		return error;
 	}
 	const why = error.httpCode ? `HTTP ${error.httpCode}` : error.message;
