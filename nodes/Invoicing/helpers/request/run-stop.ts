@@ -60,7 +60,7 @@ function tellTwins({ item, error, own }: Failure, twins: RunReports['twins'], ea
 	const others = twins.filter((twin) => twin.item !== item).map((twin) => twin.report);
 	const told = [
 		...(others.length > 0 ? [`Meanwhile in this run, which stops at this item: ${others.join('; ')}`] : []),
-		...(earlier.length > 0 ? [`Left by an earlier try of this node in this execution: ${earlier.join('; ')}`] : []),
+		...(earlier.length > 0 ? [`Earlier tries of this node in this execution: ${earlier.join('; ')}`] : []),
 	];
 	if (told.length === 0) return;
 	error.description = [own, ...told].filter(Boolean).join('\n\n');
@@ -119,7 +119,10 @@ export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): vo
  * Returns the failure, unchanged.
  */
 export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, failure: unknown): unknown {
-	noteTwinReport(ctx, `${made} was created, but looking again for a copy another execution made at the same moment failed ${lookAgainFailure(ctx, failure)}`);
+	const report = `${made} was created, but looking again for a copy another execution made at the same moment failed ${lookAgainFailure(ctx, failure)}`;
+	// a later try's failure tells it too (see noteCopyLeft): it is what this try did, whatever the next one meets
+	if (!ctx.continueOnFail()) leftReports(ctx)[`unchecked\u0000${ctx.getItemIndex()}`] = { report: `${failureLabel(ctx)}: ${report}`, run: nodeRun(ctx).id };
+	noteTwinReport(ctx, report);
 	return failure;
 }
 
