@@ -74,8 +74,8 @@ function tellTwins({ item, error, own }: Failure, twins: RunReports['twins'], ea
 const LEFT_REPORTS = 'invoicingLeftReports';
 const leftReports = (ctx: IExecuteSingleFunctions) => executionMemory<Record<string, { report: string; run: number }>>(ctx, LEFT_REPORTS);
 
-export function noteCopyLeft(ctx: IExecuteSingleFunctions, report: string): void {
-	leftReports(ctx)[String(ctx.getItemIndex())] = { report: `${failureLabel(ctx)}: ${report}`, run: nodeRun(ctx).id };
+export function noteCopyLeft(ctx: IExecuteSingleFunctions, report: string, key = String(ctx.getItemIndex())): void {
+	if (!ctx.continueOnFail()) leftReports(ctx)[key] = { report: `${failureLabel(ctx)}: ${report}`, run: nodeRun(ctx).id };
 	noteTwinReport(ctx, report);
 }
 
@@ -119,10 +119,8 @@ export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): vo
  * Returns the failure, unchanged.
  */
 export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, failure: unknown): unknown {
-	const report = `${made} was created, but looking again for a copy another execution made at the same moment failed ${lookAgainFailure(ctx, failure)}`;
-	// a later try's failure tells it too (see noteCopyLeft): it is what this try did, whatever the next one meets
-	if (!ctx.continueOnFail()) leftReports(ctx)[`unchecked\u0000${ctx.getItemIndex()}`] = { report: `${failureLabel(ctx)}: ${report}`, run: nodeRun(ctx).id };
-	noteTwinReport(ctx, report);
+	// a later try's failure tells it too: it is what this try did, whatever the next one meets
+	noteCopyLeft(ctx, `${made} was created, but looking again for a copy another execution made at the same moment failed ${lookAgainFailure(ctx, failure)}`, `unchecked\u0000${ctx.getItemIndex()}`);
 	return failure;
 }
 
