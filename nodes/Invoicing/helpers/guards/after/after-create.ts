@@ -34,7 +34,9 @@ type CreateDecision = Extract<WriteDecision, { kind: 'create' }>;
 export async function convergeAfterCreate(ctx: IExecuteSingleFunctions, resource: GuardedResource, decision: CreateDecision, answer: ApiEnvelope): Promise<CreateConverged> {
 	if (!decision.wanted && !decision.sequenced) return { kind: 'created' };
 	const created = recordFromAnswer(SPEC_OF, resource, answer);
-	const converged = decision.wanted ? await convergeCreate(ctx, resource, created, decision.wanted, decision.upsert === true) : await sequencedTwin(ctx, resource, created);
+	const converged = decision.wanted
+		? await convergeCreate(ctx, resource, created, decision.wanted, decision.upsert === true, decision.list)
+		: await sequencedTwin(ctx, resource, created);
 	// the next item on the key gets the record that stays, never the copy just deleted
 	if (decision.wanted) handOn(ctx, converged ? recordFromAnswer(SPEC_OF, resource, converged.kept) : created);
 	if (!converged) return { kind: 'created' };
@@ -129,7 +131,8 @@ interface Converged {
  * (Create or Update first gives it them). A twin with other values, or two records whose order cannot be told,
  * are both kept and the item fails naming both (both-kept). An execution that looks before its twin was stored
  * sees only its own and keeps it; its twin, made later, sees both. Returns the record that stays when it is not
- * this one (then output as `existing`); undefined when this one stays.
+ * this one (then output as `existing`); undefined when this one stays. `runList`: the run's list the key's later
+ * items look in; it is kept as the look again saw the key (a twin both kept is found there, a deleted copy is not).
  */
 export async function convergeCreate(
 	ctx: IExecuteSingleFunctions,
@@ -137,11 +140,13 @@ export async function convergeCreate(
 	created: IDataObject,
 	wanted: ApiParams,
 	upsert: boolean,
+	runList?: IDataObject[],
 ): Promise<Converged | undefined> {
 	const made = `the ${resource} ${describeRecord(resource, created)}`;
 	const unchecked = (failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure));
 	const looked = await lookAgain(ctx, resource, wanted).catch(unchecked);
 	const listed = findMatches(resource, wanted, looked);
+	if (runList) seeInRunList(runList, listed);
 	const key = matchKey(resource, wanted);
 	if (listed.length === 0) return undefined;
 	if (!listed.some((record) => String(record.id) === String(created.id))) {
@@ -167,6 +172,7 @@ export async function convergeCreate(
 	const other = differences(resource, wanted, recordFromAnswer(SPEC_OF, resource, kept));
 	if (other.length > 0) throw bothKept(ctx, resource, [first, created], `${describeRecord(resource, first)} holds other values (${other.join(', ')})`);
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(String(created.id))}`);
+	if (failure === undefined && runList) dropFromRunList(runList, String(created.id));
 	if (failure !== undefined) {
 		throw inputError(
 			ctx,
@@ -175,6 +181,16 @@ export async function convergeCreate(
 		);
 	}
 	return { kept, updated };
+}
+
+/** The key's records the look again found join the run's list, so a later item of the run sees a twin too. */
+function seeInRunList(runList: IDataObject[], listed: IDataObject[]): void {
+	for (const record of listed) if (!runList.some((known) => String(known.id) === String(record.id))) runList.push(record);
+}
+
+function dropFromRunList(runList: IDataObject[], id: string): void {
+	const at = runList.findIndex((record) => String(record.id) === id);
+	if (at >= 0) runList.splice(at, 1);
 }
 
 /**

@@ -20,6 +20,6 @@ export async function oneMatch(ctx: IExecuteSingleFunctions, resource: GuardedRe
 	const matches = findMatches(resource, params, records);
 	const own = matches.length > 1 ? matches.find((record) => madeHere(ctx, resource, record) !== undefined) : undefined;
 	if (!own) return singleMatch(ctx, resource, params, records);
-	const converged = await convergeCreate(ctx, resource, own, params, upsert);
+	const converged = await convergeCreate(ctx, resource, own, params, upsert, records);
 	return converged ? recordFromAnswer(SPEC_OF, resource, converged.kept) : own;
 }
