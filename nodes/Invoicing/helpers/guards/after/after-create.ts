@@ -13,7 +13,7 @@ import { readAfterCreate } from '../../request/read-api';
 import { noteTwinUnchecked } from '../../request/run-stop';
 import { lookupWay } from '../looks/documents-lookup';
 import { createdBefore, makingOrderKnown } from '../keys/created-order';
-import { bothKept } from './both-kept';
+import { bothKept, copiesKept } from './both-kept';
 import { type RunScope, runScope } from '../path/run-scope';
 
 /** What a create's look again decided: its own record stays, or the one another execution made at the same moment. */
@@ -150,7 +150,7 @@ export async function convergeCreate(
 	const key = matchKey(resource, wanted);
 	if (listed.length === 0) return undefined;
 	if (!listed.some((record) => String(record.id) === String(created.id))) {
-		throw inputError(
+		throw copiesKept(
 			ctx,
 			`the ${resource} ${describeRecord(resource, created)} was created, but the service does not list it among the ${resource}s with the ${key.field.replace('_', ' ')} "${key.value}": ${listed.map((r) => describeRecord(resource, r)).join(', ')}`,
 			`Another execution created the same ${resource} at the same moment. Check both in the service and delete one.`,
@@ -174,7 +174,7 @@ export async function convergeCreate(
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(String(created.id))}`);
 	if (failure === undefined && runList) dropFromRunList(runList, String(created.id));
 	if (failure !== undefined) {
-		throw inputError(
+		throw copiesKept(
 			ctx,
 			`another execution created the same ${resource} at the same moment: the service now has ${describeRecord(resource, first)} and ${describeRecord(resource, created)}, and deleting this execution's copy (id ${String(created.id)}) failed: ${failure}`,
 			`Delete the ${resource} with id ${String(created.id)} in the service; ${describeRecord(resource, first)} is the one to keep.`,
