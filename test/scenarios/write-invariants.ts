@@ -41,26 +41,37 @@ export function unansweredAcrossProcesses(outcome: ScenarioOutcome): boolean {
  * count it as a silent one. A duplicate no item names is never acceptable.
  */
 export function copyLeftReported(outcome: ScenarioOutcome): boolean {
+	return copyLeftReports(outcome).length > 0;
+}
+
+/** The reports of copies left (see copyLeftReported), as their texts. */
+export function copyLeftReports(outcome: ScenarioOutcome): string[] {
 	const said = (text: unknown) =>
 		/deleting this execution's copy \(id [^)]+\) failed|Deleting it \(id [^)]+\) failed too|was created, but looking again for a copy another execution made at the same moment failed|was created; looking again for a twin made at the same moment failed|the service now has "[^"]*" \(id [^)]+\) and "[^"]*" \(id [^)]+\)[^]*neither was deleted: both are kept|own copy \(id [^)]+\), so neither was deleted: both are kept|\(a copy an earlier try left\) before deleting it, failed/.test(
 			String(text ?? ''),
 		);
-	return steps(outcome).some(
-		(step) => said(step.result.error?.message) || said(step.result.error?.description) || step.result.items.some((item) => said(item.error?.message ?? item.json.error) || said(item.error?.description)),
-	);
+	const texts = steps(outcome).flatMap((step) => [
+		step.result.error?.message,
+		step.result.error?.description,
+		...step.result.items.flatMap((item) => [item.error?.message ?? item.json.error, item.error?.description]),
+	]);
+	return texts.filter((text): text is string => typeof text === 'string' && said(text));
 }
 
 /** (g) A number is given once in the book: invoices and estimates (Given Number guarded, or Next in Sequence). */
 const numbersUnique: Check = (outcome) => {
 	const { scenario, book } = outcome;
 	const s = scenario.settings;
-	if (unansweredAcrossProcesses(outcome) || copyLeftReported(outcome)) return [];
+	if (unansweredAcrossProcesses(outcome)) return [];
+	// a number given twice is the user's to resolve when a report of a copy left names it
+	const reports = copyLeftReports(outcome);
+	const unreported = (n: string) => !reports.some((report) => report.includes(`"${n}"`));
 	const numbered = drawn(scenario).some((o) => o === 'invoiceCreate' || o === 'estimateCreate' || FROM_ESTIMATE.includes(o) || o === 'invoiceUpsert' || o === 'estimateUpsert');
 	// a given number may repeat across clients when asked (Each Client) or when the guard is off (Create Anyway)
 	if (!numbered || (s.numbering === 'given' && (s.ifExists === 'create' || s.numberScope === 'eachClient'))) return [];
 	return [
-		...dupes(book.invoices.map((i) => i.invoice_no)).map((n) => `(g) invoice number ${n} given ${book.invoices.filter((i) => i.invoice_no === n).length} times`),
-		...dupes(book.estimates.map((e) => e.estimate_no)).map((n) => `(g) estimate number ${n} given ${book.estimates.filter((e) => e.estimate_no === n).length} times`),
+		...dupes(book.invoices.map((i) => i.invoice_no)).filter(unreported).map((n) => `(g) invoice number ${n} given ${book.invoices.filter((i) => i.invoice_no === n).length} times`),
+		...dupes(book.estimates.map((e) => e.estimate_no)).filter(unreported).map((n) => `(g) estimate number ${n} given ${book.estimates.filter((e) => e.estimate_no === n).length} times`),
 	];
 };
 

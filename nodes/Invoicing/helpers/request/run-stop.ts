@@ -3,7 +3,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { withoutSecrets } from '../../../shared/redact';
-import { failureLabel } from '../errors/failure-labels';
+import { failureLabel, relabelled } from '../errors/failure-labels';
 import { lookAgainFailure } from './read-api';
 import { executionMemory } from '../../engine/execution-memory';
 import { nodeRunScope } from '../../engine/item-loop';
@@ -116,12 +116,18 @@ export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): vo
  * A document this item created whose look for a twin failed (a read turned away by the rate gate, a time-out): a
  * copy another execution made at the same moment may stay, unseen. The item's own error says so; with Continue On
  * Fail off, n8n may show another item's error, so the run's shown error tells of it too.
- * Returns the failure, unchanged.
+ * Returns the failure to throw: a copy whose description names what was made.
  */
 export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, failure: unknown): unknown {
 	// a later try's failure tells it too: it is what this try did, whatever the next one meets
 	noteCopyLeft(ctx, `${made} was created, but looking again for a copy another execution made at the same moment failed ${lookAgainFailure(ctx, failure)}`, `unchecked\u0000${ctx.getItemIndex()}`);
-	return failure;
+	if (typeof failure !== 'object' || failure === null) return failure;
+	// the item's own error names what it made too (a copy: a read shared by the run's items fails them all)
+	const told = relabelled(ctx, failure, failureLabel(ctx));
+	told.description = [told.description, `${made} was created, but looking again for a copy another execution made at the same moment failed: check the service for a second one with its number or key.`]
+		.filter(Boolean)
+		.join('\n\n');
+	return told;
 }
 
 /** Refuses a write of a run that stopped at another item (reads go on: they change nothing). */

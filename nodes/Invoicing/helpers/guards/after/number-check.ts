@@ -16,6 +16,7 @@ import { createdBefore } from '../keys/created-order';
 import { runScope, sharedList } from '../path/run-scope';
 import { deleteFailure } from '../../request/helper-request';
 import { rememberLeftCopy, removeLeftCopy } from './left-copy';
+import { copiesKept } from './both-kept';
 import { noteTwinUnchecked } from '../../request/run-stop';
 import { describeRecord, type GuardedResource, writtenValues } from '../keys/matching';
 import type { ApiEnvelope } from '../../../../shared/api-types';
@@ -70,12 +71,14 @@ export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: 
 async function handOverToTwin(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject, sequence: RunSequence, index: number): Promise<ApiEnvelope | undefined> {
 	await sequence.everySettled();
 	const made = `the ${resource} ${describeRecord(resource, created)}`;
-	const list = await listAfterWrites(ctx, resource, sequence).catch((failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure)));
-	const twin = await twinOf(sequence, index, created, list);
+	const unchecked = (failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure));
+	const list = await listAfterWrites(ctx, resource, sequence).catch(unchecked);
+	// comparing a candidate's lines reads it: a failure there leaves this copy unchecked too
+	const twin = await twinOf(sequence, index, created, list).catch(unchecked);
 	if (!twin) return undefined;
 	const failure = await deleteFailure(ctx, `/${resource}/${encodeURIComponent(String(created.id))}`);
 	if (failure !== undefined) {
-		throw inputError(
+		throw copiesKept(
 			ctx,
 			`another execution created the same ${resource} at the same moment: the service now has ${describeRecord(resource, twin)} and ${describeRecord(resource, created)}, and deleting this execution's copy (id ${String(created.id)}) failed: ${failure}`,
 			`Delete the ${resource} with id ${String(created.id)} in the service; ${describeRecord(resource, twin)} is the one to keep.`,
@@ -123,9 +126,12 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	const removed = await removeLeftCopy(ctx, record);
 	if (removed !== undefined) sequence.lane.forget(removed);
 	await sequence.everySettled();
-	let fresh = await listAfterWrites(ctx, resource, sequence);
-	const original = storedNumber(resource, record);
 	let current = record;
+	// a look that fails leaves a document whose number may be given twice: the item's error names it
+	const unchecked = (failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, `the ${resource} ${describeRecord(resource, current)}`, failure));
+	const readList = async () => listOf(await readAfterWrite(ctx, `/${resource}/all`).catch(unchecked), 'data');
+	let fresh = await listAfterWrites(ctx, resource, sequence).catch(unchecked);
+	const original = storedNumber(resource, record);
 	let chosenFrom: IDataObject[] | undefined;
 	for (let attempt = 0; ; attempt++) {
 		const number = storedNumber(resource, current);
@@ -133,7 +139,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 			if (!renumberedAlongside(resource, fresh, current, number, chosenFrom)) break;
 			// the later-made document is the one to move: its maker is given the time of one look to do so
 			await pause(HOLD_LOOK_MS);
-			fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
+			fresh = await readList();
 			if (!renumberedAlongside(resource, fresh, current, number, chosenFrom)) break;
 		}
 		if (attempt >= MOST_RENUMBERS) {
@@ -145,7 +151,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 		}
 		// the run's list was read once its writes were answered; another process may have created numbers since,
 		// which a renumber from that list would take (and that process has looked already): read it again first
-		if (attempt === 0) fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
+		if (attempt === 0) fresh = await readList();
 		chosenFrom = fresh;
 		const next = sequence.nextFree(fresh);
 		try {
@@ -156,7 +162,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 		} finally {
 			sequence.lane.free(next);
 		}
-		fresh = listOf(await readAfterWrite(ctx, `/${resource}/all`), 'data');
+		fresh = await readList();
 	}
 	return current === record ? record : { ...current, renumbered_from: String(original) };
 }
