@@ -50,10 +50,10 @@ export function copyLeftReports(outcome: ScenarioOutcome): string[] {
 		/deleting this execution's copy \(id [^)]+\) failed|Deleting it \(id [^)]+\) failed too|was created, but looking again for a copy another execution made at the same moment failed|was created; looking again for a twin made at the same moment failed|the service now has "[^"]*" \(id [^)]+\) and "[^"]*" \(id [^)]+\)[^]*neither was deleted: both are kept|own copy \(id [^)]+\), so neither was deleted: both are kept|\(a copy an earlier try left\) before deleting it, failed/.test(
 			String(text ?? ''),
 		);
+	// an error's message and description together: one may name the record, the other say it was kept
 	const texts = steps(outcome).flatMap((step) => [
-		step.result.error?.message,
-		step.result.error?.description,
-		...step.result.items.flatMap((item) => [item.error?.message ?? item.json.error, item.error?.description]),
+		`${step.result.error?.message ?? ''}\n${step.result.error?.description ?? ''}`,
+		...step.result.items.map((item) => `${String(item.error?.message ?? item.json.error ?? '')}\n${item.error?.description ?? ''}`),
 	]);
 	return texts.filter((text): text is string => typeof text === 'string' && said(text));
 }

@@ -13,7 +13,7 @@ import { readAfterCreate } from '../../request/read-api';
 import { noteTwinUnchecked } from '../../request/run-stop';
 import { lookupWay } from '../looks/documents-lookup';
 import { createdBefore, makingOrderKnown } from '../keys/created-order';
-import { bothKept, copiesKept } from './both-kept';
+import { BOTH_KEPT, bothKept, copiesKept, keptAlongside } from './both-kept';
 import { type RunScope, runScope } from '../path/run-scope';
 
 /** What a create's look again decided: its own record stays, or the one another execution made at the same moment. */
@@ -166,7 +166,10 @@ export async function convergeCreate(
 	let kept = await readAfterCreate(ctx, firstUrl).catch(unchecked);
 	let updated: Converged['updated'];
 	if (upsert) {
-		updated = await updateTwin(ctx, resource, recordFromAnswer(SPEC_OF, resource, kept), wanted, String(created.id));
+		// refused, it leaves both: told as two copies kept are, beyond this item's error
+		const told = (failure: unknown) =>
+			Promise.reject(keptAlongside(ctx, `another execution created the same ${resource} at the same moment: the service now has ${describeRecord(resource, first)} and ${describeRecord(resource, created)}; giving the first this item's values failed, so ${BOTH_KEPT}`, failure));
+		updated = await updateTwin(ctx, resource, recordFromAnswer(SPEC_OF, resource, kept), wanted, String(created.id)).catch(told);
 		kept = await readAfterCreate(ctx, firstUrl).catch(unchecked);
 	}
 	const other = differences(resource, wanted, recordFromAnswer(SPEC_OF, resource, kept));

@@ -27,6 +27,11 @@ export function bothKept(ctx: IExecuteSingleFunctions, resource: GuardedResource
  * these copies too (run-stop), so the duplicate is never silent.
  */
 export function copiesKept(ctx: IExecuteSingleFunctions, problem: string, description: string): NodeOperationError {
-	noteCopyLeft(ctx, problem, `kept\u0000${ctx.getItemIndex()}`);
-	return inputError(ctx, problem, description);
+	return keptAlongside(ctx, problem, inputError(ctx, problem, description));
+}
+
+/** Another failure of the item (a refused request) that leaves two records of one key: told as copiesKept tells. */
+export function keptAlongside<T>(ctx: IExecuteSingleFunctions, report: string, failure: T): T {
+	noteCopyLeft(ctx, report, `kept\u0000${ctx.getItemIndex()}`);
+	return failure;
 }
