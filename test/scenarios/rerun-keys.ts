@@ -2,7 +2,7 @@ import { keyIn } from '../../nodes/Invoicing/helpers/guards/keys/rerun-key';
 import type { Scenario } from './model';
 import { FROM_ESTIMATE } from './operations';
 import { keysAcross, type ScenarioOutcome } from './run-scenario';
-import { copyLeftReported, unansweredAcrossProcesses } from './write-invariants';
+import { copyLeftReports, unansweredAcrossProcesses } from './write-invariants';
 
 /**
  * The Re-Run Key of Next in Sequence in the scenarios (issue 43): a row's `order` is its key; one key, one
@@ -29,7 +29,10 @@ export function carriesKeyOf(scenario: Scenario, document: { note?: string; desc
  */
 export function keysNameOneDocument(outcome: ScenarioOutcome): string[] {
 	const { scenario, book } = outcome;
-	if (!keyedByRerunKey(scenario) || unansweredAcrossProcesses(outcome) || copyLeftReported(outcome)) return [];
+	if (!keyedByRerunKey(scenario) || unansweredAcrossProcesses(outcome)) return [];
+	// documents a report of a copy left names are the user's to resolve, as the report says
+	const reports = copyLeftReports(outcome);
+	const told = (ids: Iterable<string>) => [...ids].some((id) => reports.some((report) => report.includes(`(id ${id})`)));
 	const idsOfKey = new Map<string, Set<string>>();
 	const keysOfId = new Map<string, Set<string>>();
 	for (const [first] of outcome.runs) {
@@ -47,12 +50,12 @@ export function keysNameOneDocument(outcome: ScenarioOutcome): string[] {
 	// both; of the documents still held, one a key
 	const deletes = scenario.chain.some((step) => step.endsWith('Delete'));
 	const named = (ids: Set<string>) => (deletes ? [...ids].filter((id) => documents.some((document) => document.id === id)) : [...ids]);
-	for (const [key, ids] of idsOfKey) if (named(ids).length > 1) problems.push(`(m) the rows of Re-Run Key ${key} name ${named(ids).length} documents: ${named(ids).join(', ')}`);
-	for (const [id, keys] of keysOfId) if (keys.size > 1) problems.push(`(m) the document ${id} is named by rows of ${keys.size} keys: ${[...keys].join(', ')}`);
+	for (const [key, ids] of idsOfKey) if (named(ids).length > 1 && !told(ids)) problems.push(`(m) the rows of Re-Run Key ${key} name ${named(ids).length} documents: ${named(ids).join(', ')}`);
+	for (const [id, keys] of keysOfId) if (keys.size > 1 && !told([id])) problems.push(`(m) the document ${id} is named by rows of ${keys.size} keys: ${[...keys].join(', ')}`);
 	const field = scenario.settings.rerunKey?.field ?? 'note';
 	for (const key of idsOfKey.keys()) {
 		const held = documents.filter((document) => keyIn(document[field]) === key);
-		if (held.length > 1) problems.push(`(m) the service holds ${held.length} documents with the Re-Run Key ${key}`);
+		if (held.length > 1 && !told(held.map((document) => document.id))) problems.push(`(m) the service holds ${held.length} documents with the Re-Run Key ${key}`);
 	}
 	return problems;
 }

@@ -37,14 +37,10 @@ export function unansweredAcrossProcesses(outcome: ScenarioOutcome): boolean {
  * could not be explained (other values, an order that cannot be told, a left copy changed since: "both are
  * kept", naming both); a copy whose look for a twin failed, or whose read before its delete failed, which it
  * reported naming its own (after-create.ts, number-check.ts, both-kept.ts; with Continue On Fail off, in the
- * error n8n shows, run-stop.ts): the duplicate is the user's to resolve, as the report says; (a) and (g) do not
- * count it as a silent one. A duplicate no item names is never acceptable.
+ * error n8n shows, run-stop.ts): the duplicate is the user's to resolve, as the report says; (a), (g) and (m) do
+ * not count it as a silent one when a report names it (its number, or its id). A duplicate no item names is never
+ * acceptable. Returns the texts of the reports, an error's message and description together.
  */
-export function copyLeftReported(outcome: ScenarioOutcome): boolean {
-	return copyLeftReports(outcome).length > 0;
-}
-
-/** The reports of copies left (see copyLeftReported), as their texts. */
 export function copyLeftReports(outcome: ScenarioOutcome): string[] {
 	const said = (text: unknown) =>
 		/deleting this execution's copy \(id [^)]+\) failed|Deleting it \(id [^)]+\) failed too|was created, but looking again for a copy another execution made at the same moment failed|was created; looking again for a twin made at the same moment failed|the service now has "[^"]*" \(id [^)]+\) and "[^"]*" \(id [^)]+\)[^]*neither was deleted: both are kept|own copy \(id [^)]+\), so neither was deleted: both are kept|\(a copy an earlier try left\) before deleting it, failed/.test(
