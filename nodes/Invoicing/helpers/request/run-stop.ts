@@ -118,7 +118,7 @@ export function noteTwinReport(ctx: IExecuteSingleFunctions, report: string): vo
  * Fail off, n8n may show another item's error, so the run's shown error tells of it too.
  * Returns the failure to throw: a copy whose description names what was made.
  */
-export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, failure: unknown): unknown {
+function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, failure: unknown): unknown {
 	// a later try's failure tells it too: it is what this try did, whatever the next one meets
 	noteCopyLeft(ctx, `${made} was created, but looking again for a copy another execution made at the same moment failed ${lookAgainFailure(ctx, failure)}`, `unchecked\u0000${ctx.getItemIndex()}`);
 	if (typeof failure !== 'object' || failure === null) return failure;
@@ -129,6 +129,12 @@ export function noteTwinUnchecked(ctx: IExecuteSingleFunctions, made: string, fa
 		.join('\n\n');
 	return told;
 }
+
+/** The catch of a look after a create: the failure told as noteTwinUnchecked tells it (`made`: the document as it is then), and thrown. */
+export const rejectUnchecked =
+	(ctx: IExecuteSingleFunctions, made: () => string) =>
+	(failure: unknown): Promise<never> =>
+		Promise.reject(noteTwinUnchecked(ctx, made(), failure));
 
 /** Refuses a write of a run that stopped at another item (reads go on: they change nothing). */
 export function refuseWriteAfterStop(ctx: IExecuteSingleFunctions, method: string | undefined): void {

@@ -10,7 +10,7 @@ import { type StatusNotApplied, updateTwin } from '../writes/update-values';
 import { handOn, type WriteDecision } from '../path/write-guards';
 import { deleteFailure } from '../../request/helper-request';
 import { readAfterCreate } from '../../request/read-api';
-import { noteTwinUnchecked } from '../../request/run-stop';
+import { rejectUnchecked } from '../../request/run-stop';
 import { lookupWay } from '../looks/documents-lookup';
 import { createdBefore, makingOrderKnown } from '../keys/created-order';
 import { BOTH_KEPT, bothKept, copiesKept, keptAlongside } from './both-kept';
@@ -143,7 +143,7 @@ export async function convergeCreate(
 	runList?: IDataObject[],
 ): Promise<Converged | undefined> {
 	const made = `the ${resource} ${describeRecord(resource, created)}`;
-	const unchecked = (failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure));
+	const unchecked = rejectUnchecked(ctx, () => made);
 	const looked = await lookAgain(ctx, resource, wanted).catch(unchecked);
 	const listed = findMatches(resource, wanted, looked);
 	if (runList) seeInRunList(runList, listed);

@@ -17,7 +17,7 @@ import { runScope, sharedList } from '../path/run-scope';
 import { deleteFailure } from '../../request/helper-request';
 import { rememberLeftCopy, removeLeftCopy } from './left-copy';
 import { copiesKept } from './both-kept';
-import { noteTwinUnchecked } from '../../request/run-stop';
+import { rejectUnchecked } from '../../request/run-stop';
 import { describeRecord, type GuardedResource, writtenValues } from '../keys/matching';
 import type { ApiEnvelope } from '../../../../shared/api-types';
 
@@ -71,7 +71,7 @@ export async function convergeSequenced(ctx: IExecuteSingleFunctions, resource: 
 async function handOverToTwin(ctx: IExecuteSingleFunctions, resource: GuardedResource, created: IDataObject, sequence: RunSequence, index: number): Promise<ApiEnvelope | undefined> {
 	await sequence.everySettled();
 	const made = `the ${resource} ${describeRecord(resource, created)}`;
-	const unchecked = (failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, made, failure));
+	const unchecked = rejectUnchecked(ctx, () => made);
 	const list = await listAfterWrites(ctx, resource, sequence).catch(unchecked);
 	// comparing a candidate's lines reads it: a failure there leaves this copy unchecked too
 	const twin = await twinOf(sequence, index, created, list).catch(unchecked);
@@ -128,7 +128,7 @@ export async function lookAfterNumberedWrite(ctx: IExecuteSingleFunctions, resou
 	await sequence.everySettled();
 	let current = record;
 	// a look that fails leaves a document whose number may be given twice: the item's error names it
-	const unchecked = (failure: unknown) => Promise.reject(noteTwinUnchecked(ctx, `the ${resource} ${describeRecord(resource, current)}`, failure));
+	const unchecked = rejectUnchecked(ctx, () => `the ${resource} ${describeRecord(resource, current)}`);
 	const readList = async () => listOf(await readAfterWrite(ctx, `/${resource}/all`).catch(unchecked), 'data');
 	let fresh = await listAfterWrites(ctx, resource, sequence).catch(unchecked);
 	const original = storedNumber(resource, record);
